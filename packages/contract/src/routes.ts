@@ -1,0 +1,44 @@
+/** The client routes of spec §2 and who may visit them; the web router and the server's SPA fallback share this. */
+export const PUBLIC_ONLY_ROUTES = [
+  '/signup',
+  '/login',
+  '/forgot-password',
+  '/forgot-otp',
+  '/reset-password',
+  '/verification',
+  '/verification-email',
+] as const;
+
+export const PUBLIC_ROUTES = [
+  '/companies',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/faq',
+  '/linkedin-callback',
+  '/settings',
+] as const;
+
+/** Route patterns (React Router syntax) that need a signed-in user. */
+export const PROTECTED_ROUTES = [
+  '/home',
+  '/post/:id',
+  '/comment/:postId/:commentId',
+  '/commercial',
+  '/bookmarks',
+  '/profile',
+  '/user/:userId',
+  '/search',
+  '/chat',
+  '/chat/new',
+  '/chat/:id',
+  '/chat/:id/settings',
+] as const;
+
+/** Top-level path segments the web app owns; the server answers these with index.html. */
+export const CLIENT_ROUTE_PREFIXES = [
+  '',
+  'messages',
+  ...[...PUBLIC_ONLY_ROUTES, ...PUBLIC_ROUTES, ...PROTECTED_ROUTES].map((r) => r.split('/')[1] ?? ''),
+].filter((v, i, all) => all.indexOf(v) === i);
