@@ -1,0 +1,180 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HTTP_TEXT } from '@makan/contract/texts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import type { App } from './lib/http.ts';
+import { createTestApp } from './test/test-app.ts';
+
+let app: App;
+let close: () => Promise<void>;
+const webDist = mkdtempSync(path.join(tmpdir(), 'makan-web-'));
+
+beforeAll(async () => {
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webDist, 'boot.js'), '/* boot */');
+  const t = await createTestApp({ WEB_DIST: webDist });
+  app = t.app;
+  app.get('/api/test/boom', async () => {
+    throw new Error('secret internal detail at /srv/makan/db.ts:42');
+  });
+  await app.ready();
+  close = () => app.close();
+});
+afterAll(async () => {
+  await close?.();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('response envelope and error shapes', () => {
+  it('answers an unknown /api path with the JSON 404 envelope', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await app.inject({ method, url: '/api/no/such/thing' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toEqual({ status: false, message: HTTP_TEXT[404] });
+    }
+  });
+
+  it('answers a thrown bug with a 500 that leaks nothing', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ status: false, message: HTTP_TEXT[500] });
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toContain('.ts');
+  });
+
+  it('answers malformed JSON with a 400', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"firstName": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: false, message: HTTP_TEXT[400] });
+  });
+
+  it('answers a body over the limit with a 413', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ status: false, message: HTTP_TEXT[413] });
+  });
+
+  it('answers invalid input with a 422 and messages per field', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/cities?limit=0' });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.status).toBe(false);
+    expect(body.message).toBe(HTTP_TEXT[422]);
+    expect(Object.keys(body.errors)).toEqual(['limit']);
+    expect(Array.isArray(body.errors.limit)).toBe(true);
+  });
+});
+
+describe('health', () => {
+  it('reports live and ready with the database checked', async () => {
+    expect((await app.inject('/health/live')).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject('/health/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('publishes an OpenAPI 3 document generated from the route schemas', async () => {
+    const res = await app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('Makan API');
+    expect(doc.paths['/api/cities'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['q', 'limit']),
+    );
+    const contact = doc.paths['/api/contact'].post;
+    expect(contact.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'email', 'phone', 'subject', 'message']),
+    );
+    expect(contact.responses['201']).toBeDefined();
+  });
+
+  it('serves the browsable docs page', async () => {
+    const res = await app.inject('/api/docs');
+    expect([200, 302]).toContain(res.statusCode);
+  });
+});
+
+describe('web app serving', () => {
+  it('serves index.html, uncached, for the client routes', async () => {
+    for (const url of ['/', '/signup', '/post/12', '/chat/4/settings', '/messages', '/about?x=1']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves the app with a 404 status for unknown pages, so it shows its 404 screen', async () => {
+    const res = await app.inject('/no-such-page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and revalidates other files', async () => {
+    const asset = await app.inject('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const boot = await app.inject('/boot.js');
+    expect(boot.headers['cache-control']).toBe('no-cache');
+    const missing = await app.inject('/assets/index-missing.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ status: false, message: HTTP_TEXT[404] });
+  });
+
+  it('sends security headers with a self-only content security policy', async () => {
+    const res = await app.inject('/signup');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('refuses bad values with a message naming each one', () => {
+    const bad = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SMTP_URL: 'nope' });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('PORT="eighty"');
+      expect(message).toContain('DATABASE_URL="mysql://x"');
+      expect(message).toContain('LOG_LEVEL="loud"');
+      expect(message).toContain('SMTP_URL="nope"');
+    }
+  });
+});

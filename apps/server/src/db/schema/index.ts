@@ -1,0 +1,2 @@
+export { cities } from './cities.ts';
+export { contactMessages } from './contact.ts';

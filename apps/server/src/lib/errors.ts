@@ -1,0 +1,48 @@
+import type { FieldErrors } from '@makan/contract/envelope';
+import { HTTP_TEXT } from '@makan/contract/texts';
+
+/** A failure a service can state; the error handler turns it into the envelope and its status. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message: string = HTTP_TEXT[400]) {
+    super(400, message);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message: string = HTTP_TEXT[401]) {
+    super(401, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message: string = HTTP_TEXT[403]) {
+    super(403, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message: string = HTTP_TEXT[404]) {
+    super(404, message);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = HTTP_TEXT[429],
+  ) {
+    super(429, message);
+  }
+}
+/** 422 with the messages of each field. */
+export class Invalid extends AppError {
+  constructor(errors: FieldErrors, message: string = HTTP_TEXT[422]) {
+    super(422, message, errors);
+  }
+}

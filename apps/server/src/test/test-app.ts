@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppOverrides, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+
+/**
+ * A fresh database for one test file: PGlite started from the migrated template by default, or a
+ * new PostgreSQL database (created from DATABASE_URL, dropped on close) when DATABASE_URL is set.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const template = inject('pgliteTemplate');
+    const blob = template ? new Blob([readFileSync(template)]) : undefined;
+    return openDatabase({ loadDataDir: blob });
+  }
+  const name = `makan_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Omit<AppOverrides, 'database'> = {},
+) {
+  const config = loadConfig({ NODE_ENV: 'test', SEED: 'none', LOG_LEVEL: 'silent', ...env });
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database, logger: false, ...overrides });
+  return { app, database, config };
+}
