@@ -21,7 +21,8 @@ describe('contactRequest', () => {
   });
   it('requires every field with the spec text', () => {
     const errors = errorsOf({});
-    for (const key of Object.keys(valid)) expect(errors[key as keyof typeof errors]).toEqual(['This field is required']);
+    for (const key of Object.keys(valid))
+      expect(errors[key as keyof typeof errors]).toEqual(['This field is required']);
   });
   it('checks email format and message minimum', () => {
     expect(errorsOf({ ...valid, email: 'nope', message: 'short' })).toEqual({

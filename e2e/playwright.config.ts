@@ -9,8 +9,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'mak
 process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
-  testDir: 'e2e',
-  outputDir: 'test-results',
+  testDir: '.',
+  outputDir: '../test-results',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
@@ -35,6 +35,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx apps/server/src/server.ts',
+    cwd: '..',
     url: `http://127.0.0.1:${port}/health/ready`,
     reuseExistingServer: false,
     timeout: 90_000,

@@ -1,0 +1,19 @@
+// Runs before first paint so the page never flashes the wrong theme or direction.
+// Mirrors lib/theme.ts and lib/i18n.ts; keep the storage keys in sync with lib/storage.ts.
+(() => {
+  const root = document.documentElement;
+  let theme = 'light';
+  let language = 'en';
+  try {
+    const storedTheme = localStorage.getItem('theme');
+    if (storedTheme === 'dark' || storedTheme === 'light') theme = storedTheme;
+    else if (localStorage.getItem('darkMode') === 'true') theme = 'dark';
+    const storedLanguage = localStorage.getItem('language') || localStorage.getItem('locale');
+    if (storedLanguage === 'ar' || storedLanguage === 'en') language = storedLanguage;
+  } catch {
+    // Storage can be unavailable (privacy modes); the defaults apply.
+  }
+  root.classList.toggle('dark', theme === 'dark');
+  root.lang = language;
+  root.dir = language === 'ar' ? 'rtl' : 'ltr';
+})();

@@ -1,0 +1,28 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { signedInHome, useSignedIn } from '../lib/session.ts';
+
+/** Where an unauthenticated visit to `path` goes: signup, remembering the intended page (spec §2). */
+export function signupRedirect(pathAndSearch: string): string {
+  return `/signup?${new URLSearchParams({ redirect: pathAndSearch })}`;
+}
+
+/** Protected routes: signed-in users only. */
+export function RequireAuth() {
+  const signedIn = useSignedIn();
+  const location = useLocation();
+  if (!signedIn) return <Navigate replace to={signupRedirect(location.pathname + location.search)} />;
+  return <Outlet />;
+}
+
+/** Signup, login, password reset and verification: a signed-in user goes home, or to onboarding. */
+export function PublicOnly() {
+  const signedIn = useSignedIn();
+  if (signedIn) return <Navigate replace to={signedInHome()} />;
+  return <Outlet />;
+}
+
+/** `/`: home when onboarded, onboarding when not, signup when signed out. */
+export function IndexRedirect() {
+  const signedIn = useSignedIn();
+  return <Navigate replace to={signedIn ? signedInHome() : '/signup'} />;
+}

@@ -1,0 +1,140 @@
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { BuildingIcon, CloseIcon, MenuIcon, SettingsIcon } from '../../components/ui/icons.tsx';
+import { LanguageSwitch } from '../../features/settings/components/language-switch.tsx';
+import { ThemeToggle } from '../../features/settings/components/theme-toggle.tsx';
+import { cx } from '../../lib/cx.ts';
+import { useSignedIn } from '../../lib/session.ts';
+
+type NavKey = 'home' | 'companies' | 'chat' | 'bookmarks' | 'profile' | 'login' | 'signup';
+
+const SIGNED_IN: ReadonlyArray<[NavKey, string]> = [
+  ['home', '/home'],
+  ['companies', '/companies'],
+  ['chat', '/chat'],
+  ['bookmarks', '/bookmarks'],
+  ['profile', '/profile'],
+];
+
+const SIGNED_OUT: ReadonlyArray<[NavKey, string]> = [
+  ['companies', '/companies'],
+  ['login', '/login'],
+  ['signup', '/signup'],
+];
+
+const linkClasses = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive
+      ? 'bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-200'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+  );
+
+export function Wordmark() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/"
+      aria-label={t('header.homeLink')}
+      data-testid="wordmark"
+      className="flex items-center gap-2 rounded-lg text-lg font-extrabold tracking-tight text-slate-900 dark:text-white"
+    >
+      <span className="flex size-9 items-center justify-center rounded-xl bg-primary-500 text-white shadow-sm">
+        <BuildingIcon className="size-5" />
+      </span>
+      <span>{t('app.name')}</span>
+    </Link>
+  );
+}
+
+export function AppHeader() {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const links = signedIn ? SIGNED_IN : SIGNED_OUT;
+  const close = () => setMenuOpen(false);
+
+  const onPanelKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    close();
+    menuButton.current?.focus();
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75 dark:border-slate-800 dark:bg-slate-950/90 dark:supports-[backdrop-filter]:bg-slate-950/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <Wordmark />
+        <nav aria-label={t('nav.main')} className="ms-6 hidden flex-1 items-center gap-1 md:flex">
+          {links.map(([key, to]) =>
+            key === 'signup' ? (
+              <Link key={key} to={to} className={buttonClasses('primary', 'sm', 'ms-1')}>
+                {t(`nav.${key}`)}
+              </Link>
+            ) : (
+              <NavLink key={key} to={to} className={linkClasses}>
+                {t(`nav.${key}`)}
+              </NavLink>
+            ),
+          )}
+        </nav>
+        <div className="ms-auto flex items-center gap-1 md:ms-0">
+          <LanguageSwitch />
+          <ThemeToggle />
+          <NavLink
+            to="/settings"
+            aria-label={t('nav.settings')}
+            title={t('nav.settings')}
+            data-testid="settings-link"
+            className={({ isActive }) =>
+              buttonClasses(
+                'ghost',
+                'icon',
+                cx('hidden md:inline-flex', isActive && 'text-primary-700 dark:text-primary-300'),
+              )
+            }
+          >
+            <SettingsIcon />
+          </NavLink>
+          <button
+            ref={menuButton}
+            type="button"
+            data-testid="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+            className={buttonClasses('ghost', 'icon', 'md:hidden')}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      <nav
+        id={menuId}
+        aria-label={t('nav.main')}
+        hidden={!menuOpen}
+        onKeyDown={onPanelKeyDown}
+        data-testid="mobile-menu"
+        className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800"
+      >
+        <ul className="flex flex-col gap-1">
+          {[...links, ['settings', '/settings'] as const].map(([key, to]) => (
+            <li key={key}>
+              <NavLink
+                to={to}
+                onClick={close}
+                className={(state) => cx(linkClasses(state), 'block py-3 text-base')}
+              >
+                {t(`nav.${key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+import { useScrollToTop } from './use-scroll-to-top.ts';
+
+/** The frame of every screen: header, the page (behind an error boundary), footer. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useScrollToTop();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-primary-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-50"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:py-10">
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

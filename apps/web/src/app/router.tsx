@@ -1,0 +1,81 @@
+import type { PROTECTED_ROUTES, PUBLIC_ONLY_ROUTES, PUBLIC_ROUTES } from '@makan/contract/routes';
+import { lazy, type ReactElement } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { IndexRedirect, PublicOnly, RequireAuth } from './guards.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { NotFoundPage } from './routes/not-found-page.tsx';
+import { PlaceholderPage } from './routes/placeholder-page.tsx';
+import { RootErrorPage } from './routes/root-error-page.tsx';
+
+// Pages with weight of their own load on first visit; placeholders are tiny and stay in the main chunk.
+const info = () => import('../features/info/components/info-pages.tsx');
+const AboutPage = lazy(() => info().then((m) => ({ default: m.AboutPage })));
+const PrivacyPolicyPage = lazy(() => info().then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsOfServicePage = lazy(() => info().then((m) => ({ default: m.TermsOfServicePage })));
+const FaqPage = lazy(() => info().then((m) => ({ default: m.FaqPage })));
+const ContactPage = lazy(() => import('./routes/contact-page.tsx').then((m) => ({ default: m.ContactPage })));
+const SettingsPage = lazy(() =>
+  import('./routes/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+
+// Keyed by the contract's route lists: a route added there and not here is a type error.
+const publicOnlyPages: Record<(typeof PUBLIC_ONLY_ROUTES)[number], ReactElement> = {
+  '/signup': <PlaceholderPage page="signup" />,
+  '/login': <PlaceholderPage page="login" />,
+  '/forgot-password': <PlaceholderPage page="forgotPassword" />,
+  '/forgot-otp': <PlaceholderPage page="forgotOtp" />,
+  '/reset-password': <PlaceholderPage page="resetPassword" />,
+  '/verification': <PlaceholderPage page="verification" />,
+  '/verification-email': <PlaceholderPage page="verificationEmail" />,
+};
+
+const publicPages: Record<(typeof PUBLIC_ROUTES)[number], ReactElement> = {
+  '/companies': <PlaceholderPage page="companies" />,
+  '/about': <AboutPage />,
+  '/contact': <ContactPage />,
+  '/privacy-policy': <PrivacyPolicyPage />,
+  '/terms-of-service': <TermsOfServicePage />,
+  '/faq': <FaqPage />,
+  '/linkedin-callback': <PlaceholderPage page="linkedinCallback" />,
+  '/settings': <SettingsPage />,
+};
+
+const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], ReactElement> = {
+  '/home': <PlaceholderPage page="home" />,
+  '/post/:id': <PlaceholderPage page="post" />,
+  '/comment/:postId/:commentId': <PlaceholderPage page="comment" />,
+  '/commercial': <PlaceholderPage page="commercial" />,
+  '/bookmarks': <PlaceholderPage page="bookmarks" />,
+  '/profile': <PlaceholderPage page="profile" />,
+  '/user/:userId': <PlaceholderPage page="user" />,
+  '/search': <PlaceholderPage page="search" />,
+  '/chat': <PlaceholderPage page="chat" />,
+  '/chat/new': <PlaceholderPage page="chatNew" />,
+  '/chat/:id': <PlaceholderPage page="chatConversation" />,
+  '/chat/:id/settings': <PlaceholderPage page="chatSettings" />,
+};
+
+function toRoutes(pages: Record<string, ReactElement>): RouteObject[] {
+  return Object.entries(pages).map(([path, element]) => ({ path, element }));
+}
+
+/** Every client route of spec §2, with its guard. Tests render these with a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RootErrorPage />,
+    children: [
+      { index: true, element: <IndexRedirect /> },
+      // Kept as a redirect (old links), for anyone: signed-out visitors then meet the /chat guard.
+      { path: '/messages', element: <Navigate replace to="/chat" /> },
+      { element: <PublicOnly />, children: toRoutes(publicOnlyPages) },
+      ...toRoutes(publicPages),
+      { element: <RequireAuth />, children: toRoutes(protectedPages) },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

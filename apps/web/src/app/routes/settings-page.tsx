@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, Page } from '../../components/ui/page.tsx';
+import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
+import { LanguageSetting, ThemeSetting } from '../../features/settings/components/appearance-settings.tsx';
+import { useSignedIn } from '../../lib/session.ts';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-slate-50">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  return (
+    <Page
+      title={t('settings.title')}
+      description={t('settings.description')}
+      className="max-w-3xl"
+      testId="settings-page"
+    >
+      <div className="flex flex-col gap-5">
+        <Section title={t('settings.preferences')}>
+          <div className="flex flex-col gap-6">
+            <ThemeSetting />
+            <hr className="border-slate-200 dark:border-slate-800" />
+            <LanguageSetting />
+          </div>
+        </Section>
+        {signedIn && (
+          <Section title={t('settings.account')}>
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <p className="text-slate-600 dark:text-slate-300">{t('settings.accountText')}</p>
+              <LogoutButton />
+            </div>
+          </Section>
+        )}
+      </div>
+    </Page>
+  );
+}

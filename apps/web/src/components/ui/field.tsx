@@ -1,0 +1,168 @@
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
+import { cx } from '../../lib/cx.ts';
+import { AlertCircleIcon } from './icons.tsx';
+
+interface FieldOwnProps {
+  label: ReactNode;
+  /** Shown under the control and linked with aria-describedby; marks the control invalid. */
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Marks the label with an asterisk (hidden from screen readers: `required` says it already). */
+  requiredMark?: boolean;
+  className?: string;
+}
+
+interface FieldProps extends FieldOwnProps {
+  id: string;
+  children: ReactNode;
+  hintId: string;
+  errorId: string;
+}
+
+/** Label, control, hint and error, wired together. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  requiredMark,
+  className,
+  children,
+  hintId,
+  errorId,
+}: FieldProps) {
+  return (
+    <div className={cx('flex flex-col gap-1.5', className)}>
+      {/* The asterisk sits outside the label so the label's text stays exactly the field's name. */}
+      <div className="flex items-baseline gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        {requiredMark && (
+          <span aria-hidden="true" className="text-sm text-red-700 dark:text-red-400">
+            *
+          </span>
+        )}
+      </div>
+      {children}
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="flex items-start gap-1 text-sm text-red-700 dark:text-red-400">
+          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
+          <span>{error}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+const controlClasses = (invalid: boolean) =>
+  cx(
+    'w-full rounded-xl border bg-white px-3.5 text-base text-slate-900 shadow-sm transition-colors sm:text-sm',
+    'placeholder:text-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500',
+    'focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary-600/40',
+    'dark:focus-visible:border-primary-300 dark:focus-visible:outline-primary-300/40',
+    'disabled:cursor-not-allowed disabled:opacity-60',
+    invalid ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-700',
+  );
+
+function useFieldIds(id: string | undefined, error: string | undefined, hint: ReactNode) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  const describedBy = error ? errorId : hint ? hintId : undefined;
+  return { fieldId, hintId, errorId, describedBy };
+}
+
+export interface InputProps extends FieldOwnProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
+  ref?: Ref<HTMLInputElement>;
+  inputClassName?: string;
+}
+
+export function Input({
+  label,
+  error,
+  hint,
+  requiredMark,
+  className,
+  inputClassName,
+  id,
+  ref,
+  ...props
+}: InputProps) {
+  const ids = useFieldIds(id, error, hint);
+  return (
+    <Field
+      id={ids.fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      requiredMark={requiredMark}
+      className={className}
+      hintId={ids.hintId}
+      errorId={ids.errorId}
+    >
+      <input
+        ref={ref}
+        id={ids.fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={cx(controlClasses(Boolean(error)), 'h-11', inputClassName)}
+        {...props}
+      />
+    </Field>
+  );
+}
+
+export interface TextareaProps
+  extends FieldOwnProps,
+    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> {
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+export function Textarea({
+  label,
+  error,
+  hint,
+  requiredMark,
+  className,
+  id,
+  ref,
+  rows = 5,
+  ...props
+}: TextareaProps) {
+  const ids = useFieldIds(id, error, hint);
+  return (
+    <Field
+      id={ids.fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      requiredMark={requiredMark}
+      className={className}
+      hintId={ids.hintId}
+      errorId={ids.errorId}
+    >
+      <textarea
+        ref={ref}
+        id={ids.fieldId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={cx(controlClasses(Boolean(error)), 'min-h-32 resize-y py-2.5 leading-relaxed')}
+        {...props}
+      />
+    </Field>
+  );
+}

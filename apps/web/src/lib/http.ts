@@ -1,0 +1,320 @@
+import { type FieldErrors, fieldErrorsSchema } from '@makan/contract/envelope';
+import { LIMITS } from '@makan/contract/limits';
+import { HTTP_TEXT, type HttpTextStatus } from '@makan/contract/texts';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { getLanguage } from './i18n.ts';
+import { clearSession } from './session.ts';
+import { getItem } from './storage.ts';
+
+/** The error classes of spec §8 (storage errors never come from HTTP). */
+export type ApiErrorKind = 'network' | 'authentication' | 'permission' | 'validation' | 'api' | 'unknown';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status; 0 when no response arrived. */
+  readonly status: number;
+  /** Field errors of a 422 (or of a failure envelope that carried them). */
+  readonly errors: FieldErrors | undefined;
+  /** Every message of the envelope's `errors`, joined with ', ' (empty when none). */
+  readonly errorText: string;
+  /** True when the request gave up after its timeout. */
+  readonly timeout: boolean;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    status: number;
+    message?: string;
+    errors?: unknown;
+    timeout?: boolean;
+    cause?: unknown;
+  }) {
+    super(init.message ?? '', { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    const fieldErrors = fieldErrorsSchema.safeParse(init.errors);
+    this.errors = fieldErrors.success ? fieldErrors.data : undefined;
+    this.errorText = joinErrors(init.errors);
+    this.timeout = init.timeout ?? false;
+  }
+}
+
+export function kindOfStatus(status: number): ApiErrorKind {
+  if (status === 401) return 'authentication';
+  if (status === 403) return 'permission';
+  if (status === 422) return 'validation';
+  if (status >= 400 && status < 600) return 'api';
+  return 'unknown';
+}
+
+/** Flattens an envelope's `errors` (`{ field: [messages] }`, a list, or a string) into one line. */
+export function joinErrors(errors: unknown): string {
+  const messages: string[] = [];
+  const collect = (value: unknown) => {
+    if (typeof value === 'string') {
+      if (value.trim()) messages.push(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) collect(item);
+    } else if (value && typeof value === 'object') {
+      for (const item of Object.values(value)) collect(item);
+    }
+  };
+  collect(errors);
+  return messages.join(', ');
+}
+
+/** What a toast says: a translation key (with its parameters), or a text the server already wrote. */
+export type ToastMessage =
+  | { key: `errors.http.${HttpTextStatus}` }
+  | { key: 'errors.httpOther'; params: { code: number } }
+  | { key: 'errors.timeout' | 'errors.network' | 'errors.unknown' }
+  | { text: string };
+
+function isHttpTextStatus(status: number): status is HttpTextStatus {
+  return Object.hasOwn(HTTP_TEXT, status);
+}
+
+/** The error catalogue of spec §8: which toast a failed request shows. Pure. */
+export function errorToToast(error: unknown): ToastMessage {
+  if (!(error instanceof ApiError)) return { key: 'errors.unknown' };
+  if (error.kind === 'network') return { key: error.timeout ? 'errors.timeout' : 'errors.network' };
+  if (error.kind === 'unknown') return { key: 'errors.unknown' };
+  if (error.status >= 200 && error.status < 300) {
+    // A 2xx answer that still failed (`status: false`) or carried `errors`: show what the server said.
+    const text = error.errorText || error.message;
+    return text ? { text } : { key: 'errors.unknown' };
+  }
+  if (isHttpTextStatus(error.status)) return { key: `errors.http.${error.status}` };
+  if (error.status > 0) return { key: 'errors.httpOther', params: { code: error.status } };
+  return { key: 'errors.unknown' };
+}
+
+/** Backoff before retry number `attempt` (1-based): 1 s, doubling, capped at 10 s (spec §8). */
+export function retryDelay(attempt: number): number {
+  return Math.min(LIMITS.retryBaseMs * 2 ** (attempt - 1), LIMITS.retryMaxMs);
+}
+
+/**
+ * `all`: every failure shows its toast. `except-validation`: a form handles its 422 itself (field
+ * messages, no toast). `none`: the caller handles every failure.
+ */
+export type ToastMode = 'all' | 'except-validation' | 'none';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** FormData goes as multipart (the browser sets the boundary); anything else as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  toast?: ToastMode;
+  timeoutMs?: number;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  message: string | undefined;
+}
+
+export interface HttpDeps {
+  baseUrl: string;
+  fetch: typeof fetch;
+  sleep: (ms: number) => Promise<void>;
+  getToken: () => string | null;
+  getLanguage: () => string;
+  clearSession: () => void;
+  /** Called after a 401 cleared the session: the app goes to /login. */
+  onUnauthorized: () => void;
+  notify: (message: ToastMessage) => void;
+  timeoutMs: number;
+  uploadTimeoutMs: number;
+  retries: number;
+}
+
+const envelopeSchema = z.object({
+  status: z.boolean(),
+  message: z.string().optional(),
+  data: z.unknown().optional(),
+  errors: z.unknown().optional(),
+});
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value != null) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}
+
+export interface HttpClient {
+  deps: HttpDeps;
+  /** With a schema, `data` is parsed with it; without one it stays `unknown`. */
+  request<T>(path: string, options: RequestOptions & { schema: z.ZodType<T> }): Promise<ApiResponse<T>>;
+  request(path: string, options?: RequestOptions): Promise<ApiResponse<unknown>>;
+}
+
+export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient {
+  const deps: HttpDeps = {
+    baseUrl: '/api',
+    // Looked up per call so tests (and polyfills) can replace the global.
+    fetch: (...args) => globalThis.fetch(...args),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    getToken: () => getItem('auth_token'),
+    getLanguage,
+    clearSession,
+    onUnauthorized: () => {},
+    notify: () => {},
+    timeoutMs: LIMITS.requestTimeoutMs,
+    uploadTimeoutMs: LIMITS.uploadTimeoutMs,
+    retries: LIMITS.retries,
+    ...overrides,
+  };
+
+  async function attempt(
+    path: string,
+    options: RequestOptions & { schema?: z.ZodType },
+  ): Promise<ApiResponse<unknown>> {
+    const method = options.method ?? 'GET';
+    const isUpload = options.body instanceof FormData;
+    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': deps.getLanguage() });
+    const token = deps.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      options.timeoutMs ?? (isUpload ? deps.uploadTimeoutMs : deps.timeoutMs),
+    );
+    const forwardAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await deps.fetch(buildUrl(deps.baseUrl, path, options.query), {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+      payload = await readJson(response);
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw new ApiError({ kind: 'network', status: 0, timeout: timedOut, cause });
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', forwardAbort);
+    }
+
+    const envelope = envelopeSchema.safeParse(payload);
+    const message = envelope.success ? envelope.data.message : undefined;
+    const errors = envelope.success ? envelope.data.errors : undefined;
+    if (!response.ok) {
+      throw new ApiError({ kind: kindOfStatus(response.status), status: response.status, message, errors });
+    }
+    if (envelope.success && !envelope.data.status) {
+      throw new ApiError({ kind: 'api', status: response.status, message, errors });
+    }
+    if (options.toast !== 'none') {
+      const joined = joinErrors(errors);
+      if (joined) deps.notify({ text: joined });
+    }
+    const data = envelope.success ? envelope.data.data : payload;
+    if (!options.schema) return { data, message };
+    const parsed = options.schema.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError({ kind: 'unknown', status: response.status, message, cause: parsed.error });
+    }
+    return { data: parsed.data, message };
+  }
+
+  function report(error: unknown, mode: ToastMode) {
+    if (error instanceof ApiError && error.kind === 'authentication') {
+      deps.clearSession();
+      deps.onUnauthorized();
+    }
+    if (mode === 'none') return;
+    if (mode === 'except-validation' && error instanceof ApiError && error.kind === 'validation') return;
+    deps.notify(errorToToast(error));
+  }
+
+  function request<T>(
+    path: string,
+    options: RequestOptions & { schema: z.ZodType<T> },
+  ): Promise<ApiResponse<T>>;
+  function request(path: string, options?: RequestOptions): Promise<ApiResponse<unknown>>;
+  async function request(
+    path: string,
+    options: RequestOptions & { schema?: z.ZodType } = {},
+  ): Promise<ApiResponse<unknown>> {
+    // Only reads are retried: repeating a write that may have reached the server could apply it twice.
+    const retryable = (options.method ?? 'GET') === 'GET';
+    for (let retry = 1; ; retry++) {
+      try {
+        return await attempt(path, options);
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        // A timeout is not retried: the server may be slow rather than unreachable, and the user has
+        // already waited the full timeout once.
+        const canRetry = retryable && error instanceof ApiError && error.kind === 'network' && !error.timeout;
+        if (canRetry && retry <= deps.retries) {
+          await deps.sleep(retryDelay(retry));
+          continue;
+        }
+        report(error, options.toast ?? 'all');
+        throw error;
+      }
+    }
+  }
+
+  return { deps, request };
+}
+
+/** The app's client; the app layer wires `notify` (toasts) and `onUnauthorized` (go to /login). */
+export const http = createHttpClient();
+
+export function configureHttp(overrides: Partial<HttpDeps>): void {
+  Object.assign(http.deps, overrides);
+}
+
+/** For forms: the first message of each field of a 422 (spec §5: API field errors show the first). */
+export function firstFieldErrors(error: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (!(error instanceof ApiError) || !error.errors) return result;
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const first = messages[0];
+    if (first) result[field] = first;
+  }
+  return result;
+}
+
+/** The words of a toast in the current language. */
+export function toastText(t: TFunction, message: ToastMessage): string {
+  if ('text' in message) return message.text;
+  if ('params' in message) return t(message.key, message.params);
+  return t(message.key);
+}

@@ -1,0 +1,62 @@
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import { useSyncExternalStore } from 'react';
+import { initReactI18next } from 'react-i18next';
+import { getItem, type Language, languageSchema, setItem, subscribe } from './storage.ts';
+
+export type { Language } from './storage.ts';
+
+export const LANGUAGES = languageSchema.options;
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** The stored language (`language`, else the older `locale`), default English (spec §4). */
+export function getLanguage(): Language {
+  return getItem('language') ?? getItem('locale') ?? DEFAULT_LANGUAGE;
+}
+
+export function directionOf(language: Language): 'ltr' | 'rtl' {
+  return language === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** Text direction is set once, on <html>; components use logical properties only. */
+export function applyLanguage(language: Language, root: HTMLElement = document.documentElement): void {
+  root.lang = language;
+  root.dir = directionOf(language);
+}
+
+/**
+ * Builds the i18next instance from resources the app layer assembles (the shell's locales plus each
+ * feature's namespaces). Resources are bundled, so initialisation is synchronous.
+ */
+export function createI18n(resources: Resource, language: Language): I18n {
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next);
+  void instance.init({
+    resources,
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}
+
+/**
+ * Persists the language under both `language` and `locale`, then reloads the page (spec §4): every
+ * screen, date and number renders again in the new language and direction.
+ */
+export function changeLanguage(
+  language: Language,
+  reload: () => void = () => window.location.reload(),
+): void {
+  if (language === getLanguage()) return;
+  setItem('language', language);
+  setItem('locale', language);
+  reload();
+}
+
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, getLanguage, () => DEFAULT_LANGUAGE);
+}

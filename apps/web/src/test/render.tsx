@@ -1,0 +1,52 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { resources } from '../app/i18n-resources.ts';
+import { AppProviders } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+import { createI18n, type Language } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { type StoredUser, setItem } from '../lib/storage.ts';
+
+export function testI18n(language: Language = 'en') {
+  return createI18n(resources, language);
+}
+
+export function renderWithProviders(ui: ReactElement, language: Language = 'en') {
+  const i18n = testI18n(language);
+  const queryClient = createQueryClient();
+  return {
+    i18n,
+    queryClient,
+    ...render(
+      <AppProviders i18n={i18n} queryClient={queryClient}>
+        {ui}
+      </AppProviders>,
+    ),
+  };
+}
+
+/** Renders the app's real route table at `path` in a memory router. */
+export function renderRoute(path: string, language: Language = 'en') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return { router, ...renderWithProviders(<RouterProvider router={router} />, language) };
+}
+
+export const onboardedUser: StoredUser = {
+  id: 1,
+  name: 'Sara Al Amri',
+  email: 'sara@example.com',
+  phone: '0500000000',
+  preferences: { purpose: 'buy', property_types: ['office'], preferred_locations: [1] },
+  avatar: null,
+};
+
+/** Signs in as far as the app can tell: a stored token and, optionally, the stored user. */
+export function signIn(user: StoredUser | null = onboardedUser) {
+  setItem('auth_token', 'test-token');
+  if (user) setItem('user_data', user);
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
