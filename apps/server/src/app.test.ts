@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HTTP_TEXT } from '@makan/contract/texts';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import type { App } from './lib/http.ts';
@@ -107,6 +108,9 @@ describe('OpenAPI', () => {
       expect.arrayContaining(['firstName', 'lastName', 'email', 'phone', 'subject', 'message']),
     );
     expect(contact.responses['201']).toBeDefined();
+    const validation = await new Validator().validate(doc);
+    expect(validation.errors ?? []).toEqual([]);
+    expect(validation.valid).toBe(true);
   });
 
   it('serves the browsable docs page', async () => {

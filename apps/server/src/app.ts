@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -41,7 +42,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Database: migrations and reference/demo data, once even when several processes start together.
   const database =
-    overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+    overrides.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }));
   app.addHook('onClose', async () => {
     await database.close();
   });

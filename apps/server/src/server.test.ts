@@ -80,7 +80,7 @@ describe('the server process', () => {
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
 
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
     try {
       const row = await createContactRepository(database.db).findById(id);
       expect(row).toMatchObject({ email: 'nora@example.com', subject: 'Hello' });
