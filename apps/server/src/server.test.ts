@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openDatabase } from './db/client.ts';
 import { createContactRepository } from './modules/contact/contact.repository.ts';
 
@@ -66,7 +67,7 @@ describe('the server process', () => {
       }),
     });
     expect(sent.status).toBe(201);
-    const { id } = (await sent.json()).data;
+    const { id } = z.object({ data: z.object({ id: z.number() }) }).parse(await sent.json()).data;
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -75,8 +76,10 @@ describe('the server process', () => {
     // The same data folder opens again with the row and the seeded cities intact.
     const second = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none' });
     await waitReady(port, second.child);
-    const cities = await (await fetch(`http://127.0.0.1:${port}/api/cities?q=riy`)).json();
-    expect(cities.data[0].name_en).toBe('Riyadh');
+    const cities = z
+      .object({ data: z.array(z.object({ name_en: z.string() })) })
+      .parse(await (await fetch(`http://127.0.0.1:${port}/api/cities?q=riy`)).json());
+    expect(cities.data[0]?.name_en).toBe('Riyadh');
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
 
