@@ -1,18 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getItem, setItem } from '../../lib/storage.ts';
-import { renderRoute, signIn } from '../../test/render.tsx';
+import { mockFetch, renderRoute, signIn } from '../../test/render.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
+const fetchMock = mockFetch();
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.documentElement.classList.remove('dark');
 });
 
