@@ -9,6 +9,8 @@ export const failureSchema = z.object({
   status: z.literal(false),
   message: z.string(),
   errors: fieldErrorsSchema.optional(),
+  /** Rarely, what the client needs to go on (e.g. which codes an unverified login must enter). */
+  data: z.unknown().optional(),
 });
 export type Failure = z.infer<typeof failureSchema>;
 

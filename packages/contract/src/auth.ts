@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { formatText, TEXT } from './texts.ts';
+
+export const USER_TYPES = ['retail', 'developer'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const VERIFICATION_METHODS = ['email', 'phone', 'both'] as const;
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+export const OTP_TYPES = ['registration', 'password_reset', 'email_verification', 'reset'] as const;
+export type OtpType = (typeof OTP_TYPES)[number];
+
+const minText = (length: number) => formatText(TEXT.minLength, { length });
+const maxText = (length: number) => formatText(TEXT.maxLength, { length });
+
+/** Arabic-Indic and Eastern Arabic-Indic digits as ASCII, so ٠١٢٣ and ۰۱۲۳ work like 0123. */
+export function toAsciiDigits(value: string): string {
+  return value
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+}
+
+/** A phone as stored and compared: ASCII digits with an optional leading +, no spaces or punctuation. */
+export function normalizePhone(value: string): string {
+  const ascii = toAsciiDigits(value).trim();
+  const plus = ascii.startsWith('+') ? '+' : '';
+  return plus + ascii.replace(/\D/g, '');
+}
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** An email or phone typed into one box: emails contain '@'. */
+export function identifierKind(identifier: string): 'email' | 'phone' {
+  return identifier.includes('@') ? 'email' : 'phone';
+}
+
+export function normalizeIdentifier(identifier: string): string {
+  return identifierKind(identifier) === 'email' ? normalizeEmail(identifier) : normalizePhone(identifier);
+}
+
+const requiredString = z.string({ error: TEXT.required }).trim().min(1, TEXT.required);
+
+export const nameField = requiredString
+  .pipe(z.string().min(LIMITS.nameMin, minText(LIMITS.nameMin)))
+  .pipe(z.string().max(LIMITS.nameMax, maxText(LIMITS.nameMax)))
+  .pipe(z.string().regex(/^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u, TEXT.nameLetters));
+
+export const emailField = requiredString
+  .pipe(z.string().max(LIMITS.emailMax, maxText(LIMITS.emailMax)))
+  .pipe(z.email(TEXT.invalidEmail))
+  .transform(normalizeEmail);
+
+export const phoneField = requiredString
+  .transform(toAsciiDigits)
+  .pipe(z.string().regex(/^[0-9+\-\s()]+$/, TEXT.phoneCharacters))
+  .pipe(z.string().min(LIMITS.phoneMin, minText(LIMITS.phoneMin)))
+  .pipe(z.string().max(LIMITS.phoneMax, maxText(LIMITS.phoneMax)));
+
+/** The phone-only form (spec §5): exactly 11 digits. */
+export const phoneOnlyField = requiredString
+  .transform(toAsciiDigits)
+  .pipe(z.string().regex(/^\d{11}$/, TEXT.phoneExact));
+
+export const passwordField = z
+  .string({ error: TEXT.required })
+  .min(1, TEXT.required)
+  .pipe(z.string().min(LIMITS.passwordMin, TEXT.passwordMin))
+  .pipe(z.string().max(LIMITS.passwordMax, maxText(LIMITS.passwordMax)))
+  .pipe(
+    z
+      .string()
+      .refine((v) => /[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v), { message: TEXT.passwordComplexity }),
+  );
+
+const userTypeField = z.enum(USER_TYPES, { error: TEXT.userType });
+
+function withConfirmation<T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) {
+  if (value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: TEXT.passwordsMatch });
+  }
+}
+
+export const registerRequest = z
+  .object({
+    name: nameField,
+    email: emailField,
+    phone: phoneField,
+    password: passwordField,
+    password_confirmation: z.string({ error: TEXT.required }).min(1, TEXT.required),
+    user_type: userTypeField,
+    /** How to verify the account; the server defaults to email. */
+    verification_method: z.enum(VERIFICATION_METHODS).optional(),
+    language: z.enum(['en', 'ar']).optional(),
+  })
+  .superRefine(withConfirmation);
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const loginRequest = z.object({
+  identifier: requiredString.pipe(z.string().max(LIMITS.emailMax, maxText(LIMITS.emailMax))),
+  password: z
+    .string({ error: TEXT.required })
+    .min(1, TEXT.required)
+    .pipe(z.string().min(LIMITS.passwordMin, TEXT.passwordMin))
+    .pipe(z.string().max(LIMITS.passwordMax, maxText(LIMITS.passwordMax))),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const otpCodeField = z
+  .string({ error: TEXT.otpIncomplete })
+  .transform((v) => toAsciiDigits(v).trim())
+  .pipe(z.string().regex(/^\d{4}$/, TEXT.otpIncomplete));
+
+export const identifierField = requiredString.pipe(z.string().max(LIMITS.emailMax, maxText(LIMITS.emailMax)));
+
+export const verifyOtpRequest = z.object({
+  identifier: identifierField,
+  code: otpCodeField,
+  type: z.enum(OTP_TYPES).default('registration'),
+});
+export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
+
+export const resendVerificationRequest = z.object({
+  identifier: identifierField,
+  type: z.enum(OTP_TYPES).default('registration'),
+});
+
+export const verifyEmailRequest = z.object({
+  email: emailField,
+  code: otpCodeField,
+});
+
+export const forgotPasswordRequest = z.object({ identifier: identifierField });
+/** The two single-field forms of spec §5. */
+export const emailOnlyRequest = z.object({ email: emailField });
+export const phoneOnlyRequest = z.object({ phone: phoneOnlyField });
+
+export const resetPasswordRequest = z
+  .object({
+    reset_token: z.string({ error: TEXT.resetTokenInvalid }).min(1, TEXT.resetTokenInvalid).max(200),
+    password: passwordField,
+    password_confirmation: z.string({ error: TEXT.required }).min(1, TEXT.required),
+  })
+  .superRefine(withConfirmation);
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+/** Where a new or unverified account must enter its code(s). */
+export const verificationInfo = z.object({
+  method: z.enum(VERIFICATION_METHODS),
+  email: z.string(),
+  phone: z.string(),
+  email_verified: z.boolean(),
+  phone_verified: z.boolean(),
+});
+export type VerificationInfo = z.infer<typeof verificationInfo>;
+
+export const preferencesSchema = z.object({
+  purpose: z.string(),
+  property_types: z.array(z.string()),
+  preferred_locations: z.array(z.number().int()),
+});
+
+const mediaRef = z.object({ url: z.string() }).nullable();
+
+/** The full user of spec §3. */
+export const fullUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  user_type: z.enum(USER_TYPES),
+  verified: z.boolean(),
+  email_verified: z.boolean(),
+  phone_verified: z.boolean(),
+  language: z.enum(['en', 'ar']),
+  created_at: z.string(),
+  updated_at: z.string(),
+  profile: z.object({
+    picture: mediaRef,
+    cover_photo: mediaRef,
+    bio: z.string().nullable(),
+    link: z.string().nullable(),
+    views: z.number().int(),
+    hide_contact: z.boolean(),
+  }),
+  follow_info: z.object({
+    followers_count: z.number().int(),
+    following_count: z.number().int(),
+    is_following: z.boolean(),
+    is_followed_by: z.boolean(),
+  }),
+  preferences: preferencesSchema.nullable(),
+  contact_info: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+});
+export type FullUser = z.infer<typeof fullUser>;
+
+/** The minimal user the web app keeps locally (spec §3). */
+export const minimalUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  preferences: preferencesSchema.nullable(),
+  avatar: z.string().nullable(),
+});
+export type MinimalUser = z.infer<typeof minimalUser>;
+
+export const registerResult = z.object({ user: minimalUser, verification: verificationInfo });
+export const loginResult = z.object({ token: z.string(), user: fullUser });
+/** 403 answer of a login whose account is not verified yet: which codes to enter. */
+export const verificationRequiredResult = z.object({ verification: verificationInfo });
+export const verifyOtpResult = z.object({
+  verification: verificationInfo.optional(),
+  /** Only for password_reset/reset: the short-lived proof to send with the new password. */
+  reset_token: z.string().optional(),
+});
+export const resendResult = z.object({ retry_after_seconds: z.number().int() });
+export const linkedinUrlResult = z.object({ url: z.string() });
+export const linkedinCallbackRequest = z.object({
+  code: z.string().min(1).max(2000),
+  state: z.string().min(1).max(500),
+});
