@@ -5,6 +5,11 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { App } from './lib/http.ts';
+import { createPasswordHasher } from './lib/password.ts';
+import { cryptoRandom, type Random } from './lib/random.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCitiesRepository } from './modules/cities/cities.repository.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { createCitiesService } from './modules/cities/cities.service.ts';
@@ -12,11 +17,16 @@ import { createContactRepository } from './modules/contact/contact.repository.ts
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.ts';
+import { createRateLimits } from './modules/rate-limit/rate-limit.service.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { createAuthGuard } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { createRateLimiter } from './plugins/rate-limit.ts';
+import { createOutbox } from './plugins/outbox.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { createSmsSender, type SmsSender } from './plugins/sms.ts';
 import { registerWeb } from './plugins/web.ts';
 import { runSeed } from './seed.ts';
 
@@ -24,7 +34,11 @@ export type AppOverrides = {
   /** An already open database (tests); otherwise opened from the config. */
   database?: DatabaseHandle;
   mailer?: Mailer;
+  sms?: SmsSender;
   clock?: Clock;
+  random?: Random;
+  /** How the server waits when it slows down repeated failures; tests record instead of waiting. */
+  sleep?: (ms: number) => Promise<void>;
   logger?: boolean;
 };
 
@@ -55,20 +69,39 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Cross-cutting plugins.
   const clock = overrides.clock ?? systemClock;
-  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const outbox = createOutbox({ dir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox });
+  const sms =
+    overrides.sms ?? createSmsSender({ httpUrl: config.sms.httpUrl, token: config.sms.token, outbox });
+  const limits = createRateLimits({ repo: createRateLimitRepository(database.db), clock });
   registerErrorHandling(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
 
   // Modules.
   healthRoutes(app, { ping: database.ping });
+  const auth = createAuthService({
+    users: createUsersRepository(database.db),
+    auth: createAuthRepository(database.db),
+    limits,
+    hasher: createPasswordHasher({ cost: config.scryptCost }),
+    notifier: {
+      email: (to, message) => mailer.send({ to, ...message }),
+      sms: (to, text) => sms.send(to, text),
+    },
+    clock,
+    random: overrides.random ?? cryptoRandom,
+    sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+  });
+  const guard = createAuthGuard(auth.authenticate);
+  authRoutes(app, { auth, guard });
   citiesRoutes(app, { cities: createCitiesService({ cities: citiesRepository }) });
   contactRoutes(app, {
     contact: createContactService({
       contact: createContactRepository(database.db),
       mailer,
       supportEmail: config.supportEmail,
-      limiter: createRateLimiter({ limit: 5, windowMs: 10 * 60_000, clock }),
+      limits,
       log: app.log,
     }),
   });

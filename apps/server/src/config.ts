@@ -31,6 +31,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   WEB_DIST: z.string().trim().min(1).optional(),
+  SCRYPT_COST: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 1024 && n <= 2 ** 20 && (n & (n - 1)) === 0, {
+      message: 'must be a power of two between 1024 and 1048576',
+    })
+    .default(2 ** 17),
+  SMS_HTTP_URL: optionalUrl(['http', 'https'], 'https://sms.example.com/send'),
+  SMS_HTTP_TOKEN: z.string().trim().optional(),
+  LINKEDIN_CLIENT_ID: z.string().trim().optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().trim().optional(),
+  LINKEDIN_ISSUER: optionalUrl(['http', 'https'], 'https://www.linkedin.com/oauth'),
 });
 
 export type Config = {
@@ -47,6 +59,9 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seed: 'demo' | 'none';
   webDist: string;
+  scryptCost: number;
+  sms: { httpUrl: string | undefined; token: string | undefined };
+  linkedin: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
 };
 
 export class ConfigError extends Error {}
@@ -78,5 +93,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    scryptCost: e.SCRYPT_COST,
+    sms: { httpUrl: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN || undefined },
+    linkedin: {
+      clientId: e.LINKEDIN_CLIENT_ID || undefined,
+      clientSecret: e.LINKEDIN_CLIENT_SECRET || undefined,
+      issuer: e.LINKEDIN_ISSUER ?? 'https://www.linkedin.com/oauth',
+    },
   };
 }

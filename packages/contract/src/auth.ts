@@ -70,12 +70,17 @@ export const passwordField = z
   .pipe(
     z
       .string()
-      .refine((v) => /[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v), { message: TEXT.passwordComplexity }),
+      .refine((v) => /[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v), {
+        message: TEXT.passwordComplexity,
+      }),
   );
 
 const userTypeField = z.enum(USER_TYPES, { error: TEXT.userType });
 
-function withConfirmation<T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) {
+function withConfirmation<T extends { password: string; password_confirmation: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
   if (value.password !== value.password_confirmation) {
     ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: TEXT.passwordsMatch });
   }

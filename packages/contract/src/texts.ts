@@ -30,7 +30,8 @@ export const TEXT = {
   otpSent: 'A verification code has been sent.',
   tooManyAttempts: 'Too many attempts. Please try again in {minutes} minutes.',
   invalidCredentials: 'Incorrect email, phone number or password',
-  verificationRequired: 'Account verification required. Please check your email or phone for the verification code.',
+  verificationRequired:
+    'Account verification required. Please check your email or phone for the verification code.',
   resetNotFound: 'Email or phone number not found. Please try the forgot password process again.',
   resetTokenInvalid: 'Your reset session has expired. Please start the forgot password process again.',
   loginSuccess: 'Logged in successfully',
@@ -46,6 +47,8 @@ export const TEXT = {
   linkedinNotConfigured: 'LinkedIn sign-in is not configured on this server.',
   popupBlocked: 'Popup blocked. Please allow popups for this site.',
   verificationFailed: 'Verification failed',
+  alreadyVerified: 'This account is already verified. Please log in.',
+  wrongChannel: 'Please use the email address of your account',
 } as const;
 
 export type TextKey = keyof typeof TEXT;

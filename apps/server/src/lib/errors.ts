@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrors,
+    /** What the client needs to go on, sent as the failure envelope's `data`. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -23,8 +25,8 @@ export class Unauthorized extends AppError {
   }
 }
 export class Forbidden extends AppError {
-  constructor(message: string = HTTP_TEXT[403]) {
-    super(403, message);
+  constructor(message: string = HTTP_TEXT[403], data?: unknown) {
+    super(403, message, undefined, data);
   }
 }
 export class NotFound extends AppError {

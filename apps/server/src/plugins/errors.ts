@@ -23,6 +23,7 @@ export function registerErrorHandling(app: App) {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
       const body: Failure = { status: false, message: error.message };
       if (error.errors) body.errors = error.errors;
+      if (error.data !== undefined) body.data = error.data;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

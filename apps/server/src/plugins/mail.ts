@@ -1,21 +1,30 @@
 import nodemailer from 'nodemailer';
+import type { Outbox } from './outbox.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; replyTo?: string };
-/** Outgoing mail comes through this, so tests and the no-SMTP default can see what would be sent. */
-export type Mailer = { enabled: boolean; send: (message: MailMessage) => Promise<void> };
+export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+/** Outgoing mail: SMTP when SMTP_URL is set, else the outbox folder. */
+export type Mailer = { kind: 'smtp' | 'outbox'; send: (message: MailMessage) => Promise<void> };
 
-export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; from: string }): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  outbox,
+}: {
+  smtpUrl: string | undefined;
+  from: string;
+  outbox: Outbox;
+}): Mailer {
   if (!smtpUrl) {
     return {
-      enabled: false,
-      send: async () => {
-        // No SMTP server configured: nothing leaves the machine; callers keep what they stored.
+      kind: 'outbox',
+      send: async ({ to, subject, text }) => {
+        await outbox.write({ channel: 'email', to, subject, text });
       },
     };
   }
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    enabled: true,
+    kind: 'smtp',
     send: async (message) => {
       await transport.sendMail({ from, ...message });
     },

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppOverrides, buildApp } from '../app.ts';
@@ -41,7 +43,15 @@ export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Omit<AppOverrides, 'database'> = {},
 ) {
-  const config = loadConfig({ NODE_ENV: 'test', SEED: 'none', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    // Cheap hashes keep the suite fast; the production cost has its own test.
+    SCRYPT_COST: '1024',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'makan-test-data-')),
+    ...env,
+  });
   const database = await openTestDatabase();
   const app = await buildApp(config, { database, logger: false, ...overrides });
   return { app, database, config };

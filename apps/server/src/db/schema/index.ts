@@ -1,2 +1,5 @@
+export { authTokens, oauthStates, passwordResetTokens, socialAccounts, verificationCodes } from './auth.ts';
 export { cities } from './cities.ts';
 export { contactMessages } from './contact.ts';
+export { rateLimits } from './rate-limits.ts';
+export { users } from './users.ts';

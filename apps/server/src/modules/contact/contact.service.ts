@@ -1,23 +1,26 @@
 import type { ContactRequest } from '@makan/contract/contact';
 import type { Mailer } from '../../plugins/mail.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import type { ContactRepository } from './contact.repository.ts';
 
 type Deps = {
   contact: ContactRepository;
   mailer: Mailer;
   supportEmail: string;
-  limiter: RateLimiter;
+  limits: RateLimits;
   log: { warn: (obj: object, msg: string) => void };
 };
 
-export function createContactService({ contact, mailer, supportEmail, limiter, log }: Deps) {
+const PER_ADDRESS = { limit: 5, windowMs: 10 * 60_000 };
+
+export function createContactService({ contact, mailer, supportEmail, limits, log }: Deps) {
   return {
     /** Stores the message first, so it is never lost; then mails it to support when SMTP is set. */
     async submit(input: ContactRequest, ip: string | null): Promise<{ id: number }> {
-      limiter.hit(`contact:${ip ?? 'unknown'}`);
+      await limits.hit(`contact:ip:${ip ?? 'unknown'}`, PER_ADDRESS);
       const saved = await contact.insert({ ...input, ip });
-      if (mailer.enabled) {
+      // Support reads these from the database; mail is an extra copy, sent only through real SMTP.
+      if (mailer.kind === 'smtp') {
         try {
           await mailer.send({
             to: supportEmail,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { App } from '../../lib/http.ts';
-import { startFakeSmtp } from '../../test/fake-smtp.ts';
+import { startSmtpServer } from '../../test/smtp.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createContactRepository } from './contact.repository.ts';
 
@@ -20,12 +20,12 @@ let now = new Date('2026-11-22T10:00:00Z');
 const clock: Clock = { now: () => now };
 let app: App;
 let database: DatabaseHandle;
-let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let ipCounter = 1;
 const nextIp = () => `10.0.0.${ipCounter++}`;
 
 beforeAll(async () => {
-  smtp = await startFakeSmtp();
+  smtp = await startSmtpServer();
   ({ app, database } = await createTestApp(
     { SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@makan.test', MAIL_FROM: 'Makan <no-reply@makan.test>' },
     { clock },
@@ -50,8 +50,8 @@ describe('POST /api/contact', () => {
     expect(row).toMatchObject({ email: valid.email, message: valid.message, mailStatus: 'sent' });
     const mail = smtp.received.at(-1);
     expect(mail?.to).toEqual(['help@makan.test']);
-    expect(mail?.data).toContain('Listing a warehouse');
-    expect(mail?.data).toContain('Dammam');
+    expect(mail?.raw).toContain('Listing a warehouse');
+    expect(mail?.raw).toContain('Dammam');
   });
 
   it('requires every field, in the spec words', async () => {
@@ -101,7 +101,7 @@ describe('POST /api/contact', () => {
 
 describe('POST /api/contact when mail fails', () => {
   it('keeps the message and marks it failed', async () => {
-    const failing = await startFakeSmtp({ failWith: '550 mailbox unavailable' });
+    const failing = await startSmtpServer({ rejectWith: 'mailbox unavailable' });
     const t = await createTestApp({ SMTP_URL: failing.url });
     try {
       const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: valid });

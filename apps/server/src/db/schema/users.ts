@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Lower-cased; unique. */
+    email: text('email').notNull(),
+    /** As typed (for display). */
+    phone: text('phone').notNull(),
+    /** Digits with an optional leading +: what uniqueness and look-ups use. */
+    phoneNormalized: text('phone_normalized').notNull(),
+    userType: text('user_type', { enum: ['retail', 'developer'] }).notNull(),
+    /** `scrypt$N$r$p$salt$hash`; null for accounts created by social sign-in without a password. */
+    passwordHash: text('password_hash'),
+    verificationMethod: text('verification_method', { enum: ['email', 'phone', 'both'] })
+      .notNull()
+      .default('email'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    language: text('language', { enum: ['en', 'ar'] })
+      .notNull()
+      .default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_normalized_key').on(t.phoneNormalized),
+    index('users_user_type_idx').on(t.userType, t.id),
+    index('users_created_at_idx').on(sql`${t.createdAt} desc`),
+  ],
+);

@@ -1,0 +1,52 @@
+/** The words of the code messages, in the user's language. Email gets a subject and a plain-text body. */
+type Language = 'en' | 'ar';
+type Purpose = 'registration' | 'password_reset';
+
+const TEXTS = {
+  en: {
+    subject: {
+      registration: 'Your Makan verification code',
+      password_reset: 'Your Makan password reset code',
+    },
+    greeting: (name: string) => `Hello ${name},`,
+    body: {
+      registration: (code: string) => `Your Makan verification code is ${code}.`,
+      password_reset: (code: string) => `Your Makan password reset code is ${code}.`,
+    },
+    validity: 'It is valid for 10 minutes. If you did not ask for it, you can ignore this message.',
+    sms: {
+      registration: (code: string) => `Makan: your verification code is ${code}. Valid for 10 minutes.`,
+      password_reset: (code: string) => `Makan: your password reset code is ${code}. Valid for 10 minutes.`,
+    },
+    signature: 'The Makan team',
+  },
+  ar: {
+    subject: {
+      registration: 'رمز التحقق الخاص بك في مكان',
+      password_reset: 'رمز إعادة تعيين كلمة المرور في مكان',
+    },
+    greeting: (name: string) => `مرحبًا ${name}،`,
+    body: {
+      registration: (code: string) => `رمز التحقق الخاص بك في مكان هو ${code}.`,
+      password_reset: (code: string) => `رمز إعادة تعيين كلمة المرور في مكان هو ${code}.`,
+    },
+    validity: 'الرمز صالح لمدة 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.',
+    sms: {
+      registration: (code: string) => `مكان: رمز التحقق الخاص بك هو ${code}. صالح لمدة 10 دقائق.`,
+      password_reset: (code: string) => `مكان: رمز إعادة تعيين كلمة المرور هو ${code}. صالح لمدة 10 دقائق.`,
+    },
+    signature: 'فريق مكان',
+  },
+} as const;
+
+export function codeEmail(language: Language, purpose: Purpose, name: string, code: string) {
+  const t = TEXTS[language];
+  return {
+    subject: t.subject[purpose],
+    text: [t.greeting(name), '', t.body[purpose](code), t.validity, '', t.signature].join('\n'),
+  };
+}
+
+export function codeSms(language: Language, purpose: Purpose, code: string): string {
+  return TEXTS[language].sms[purpose](code);
+}

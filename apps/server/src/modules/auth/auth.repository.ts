@@ -1,0 +1,131 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { authTokens, passwordResetTokens, verificationCodes } from '../../db/schema/auth.ts';
+
+export type Channel = 'email' | 'phone';
+export type Purpose = 'registration' | 'password_reset';
+export type CodeRow = typeof verificationCodes.$inferSelect;
+
+export function createAuthRepository(db: Database) {
+  return {
+    // Tokens
+    async insertToken(userId: number, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+      await db.insert(authTokens).values({ userId, tokenHash, createdAt: now, lastUsedAt: now, expiresAt });
+    },
+    async findLiveToken(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select()
+        .from(authTokens)
+        .where(
+          and(
+            eq(authTokens.tokenHash, tokenHash),
+            isNull(authTokens.revokedAt),
+            gt(authTokens.expiresAt, now),
+          ),
+        );
+      return row;
+    },
+    async renewToken(id: number, now: Date, expiresAt: Date): Promise<void> {
+      await db.update(authTokens).set({ lastUsedAt: now, expiresAt }).where(eq(authTokens.id, id));
+    },
+    async revokeToken(tokenHash: string, now: Date): Promise<void> {
+      await db
+        .update(authTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)));
+    },
+    async revokeAllTokens(userId: number, now: Date): Promise<void> {
+      await db
+        .update(authTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+    },
+
+    // Verification codes
+    async latestCode(userId: number, channel: Channel, purpose: Purpose): Promise<CodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            eq(verificationCodes.channel, channel),
+            eq(verificationCodes.purpose, purpose),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+        .limit(1);
+      return row;
+    },
+    /** Closes every open code of that kind and adds the new one, in one transaction. */
+    async replaceCode(
+      code: Omit<typeof verificationCodes.$inferInsert, 'id' | 'attempts' | 'closedAt'>,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(verificationCodes)
+          .set({ closedAt: code.createdAt })
+          .where(
+            and(
+              eq(verificationCodes.userId, code.userId),
+              eq(verificationCodes.channel, code.channel),
+              eq(verificationCodes.purpose, code.purpose),
+              isNull(verificationCodes.closedAt),
+            ),
+          );
+        await tx.insert(verificationCodes).values(code);
+      });
+    },
+    /** Counts a wrong try atomically; closes the code when it reaches maxTries. Returns the new count. */
+    async addWrongTry(id: number, maxTries: number, now: Date): Promise<number> {
+      const [row] = await db
+        .update(verificationCodes)
+        .set({
+          attempts: sql`${verificationCodes.attempts} + 1`,
+          closedAt: sql`case when ${verificationCodes.attempts} + 1 >= ${maxTries} then ${now.toISOString()}::timestamptz else ${verificationCodes.closedAt} end`,
+        })
+        .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.closedAt)))
+        .returning({ attempts: verificationCodes.attempts });
+      return row?.attempts ?? maxTries;
+    },
+    /** Uses the code once: false when another request used or closed it first. */
+    async consumeCode(id: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(verificationCodes)
+        .set({ closedAt: now })
+        .where(
+          and(
+            eq(verificationCodes.id, id),
+            isNull(verificationCodes.closedAt),
+            gt(verificationCodes.expiresAt, now),
+          ),
+        )
+        .returning({ id: verificationCodes.id });
+      return rows.length === 1;
+    },
+
+    // Password reset proofs
+    async insertResetToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+      await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+    },
+    /** Uses a reset proof once; returns its user, or undefined when unknown, used or expired. */
+    async consumeResetToken(tokenHash: string, now: Date): Promise<number | undefined> {
+      const [row] = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      return row?.userId;
+    },
+    async deleteExpired(now: Date): Promise<void> {
+      await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

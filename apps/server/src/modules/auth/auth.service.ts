@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import {
+  identifierKind,
+  normalizeEmail,
+  normalizePhone,
+  type OtpType,
+  type VerificationInfo,
+} from '@makan/contract/auth';
+import { LIMITS } from '@makan/contract/limits';
+import { formatText, TEXT } from '@makan/contract/texts';
+import type { Clock } from '../../lib/clock.ts';
+import { Forbidden, Invalid, TooManyRequests, Unauthorized } from '../../lib/errors.ts';
+import { sameHash, sha256 } from '../../lib/hash.ts';
+import type { PasswordHasher } from '../../lib/password.ts';
+import type { Random } from '../../lib/random.ts';
+import type { RateLimits, Rule } from '../rate-limit/rate-limit.service.ts';
+import {
+  type NewUser,
+  type UserRow,
+  type UsersRepository,
+  uniqueViolation,
+} from '../users/users.repository.ts';
+import { isVerified, toFullUser, toMinimalUser, verificationInfoOf } from '../users/users.view.ts';
+import { codeEmail, codeSms } from './auth.messages.ts';
+import type { AuthRepository, Channel, Purpose } from './auth.repository.ts';
+
+const MINUTE = 60_000;
+const minutesText = (seconds: number) =>
+  formatText(TEXT.tooManyAttempts, { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+
+/** Every limit is checked before any password hashing or code comparison. */
+export const RULES = {
+  registerPerIp: { limit: 10, windowMs: 60 * MINUTE, message: minutesText },
+  sendPerIdentifier: { limit: 5, windowMs: 60 * MINUTE, message: minutesText },
+  sendPerIp: { limit: 20, windowMs: 60 * MINUTE, message: minutesText },
+  tryPerIdentifier: { limit: 10, windowMs: 10 * MINUTE, message: minutesText },
+  tryPerIp: { limit: 50, windowMs: 10 * MINUTE, message: minutesText },
+  failuresPerAccount: {
+    limit: LIMITS.verificationFailuresPerDay,
+    windowMs: 24 * 60 * MINUTE,
+    message: minutesText,
+  },
+  loginPerIp: { limit: 60, windowMs: 15 * MINUTE, message: minutesText },
+  loginFailuresPerIdentifier: { limit: 10, windowMs: 15 * MINUTE, message: minutesText },
+} satisfies Record<string, Rule>;
+/** Failed logins after which each further try is answered more slowly. */
+const SLOW_AFTER = 3;
+
+export type Notifier = {
+  email: (to: string, message: { subject: string; text: string }) => Promise<void>;
+  sms: (to: string, text: string) => Promise<void>;
+};
+
+type Deps = {
+  users: UsersRepository;
+  auth: AuthRepository;
+  limits: RateLimits;
+  hasher: PasswordHasher;
+  notifier: Notifier;
+  clock: Clock;
+  random: Random;
+  sleep: (ms: number) => Promise<void>;
+};
+
+export type Session = { userId: number; tokenHash: string };
+
+function purposeOf(type: OtpType): Purpose {
+  return type === 'password_reset' || type === 'reset' ? 'password_reset' : 'registration';
+}
+
+function hashCode(salt: string, code: string): string {
+  return sha256(`${salt}:${code}`);
+}
+
+export function createAuthService({ users, auth, limits, hasher, notifier, clock, random, sleep }: Deps) {
+  async function findByIdentifier(identifier: string): Promise<UserRow | undefined> {
+    return identifierKind(identifier) === 'email'
+      ? users.findByEmail(normalizeEmail(identifier))
+      : users.findByPhone(normalizePhone(identifier));
+  }
+
+  function notFound(message?: string): never {
+    throw new Invalid({ identifier: [TEXT.identifierNotFound] }, message);
+  }
+
+  /** Creates a code (closing older ones) and sends it; refuses within a minute of the last one. */
+  async function sendCode(user: UserRow, channel: Channel, purpose: Purpose, ip: string): Promise<number> {
+    const now = clock.now();
+    const latest = await auth.latestCode(user.id, channel, purpose);
+    if (latest) {
+      const waitMs = latest.createdAt.getTime() + LIMITS.verificationResendMs - now.getTime();
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new TooManyRequests(seconds, formatText(TEXT.otpResendWait, { seconds }));
+      }
+    }
+    const address = channel === 'email' ? user.email : user.phoneNormalized;
+    await limits.hit(`send:${channel}:${address}`, RULES.sendPerIdentifier);
+    await limits.hit(`send:ip:${ip}`, RULES.sendPerIp);
+    const code = random.code();
+    const salt = randomBytes(16).toString('hex');
+    await auth.replaceCode({
+      userId: user.id,
+      channel,
+      purpose,
+      salt,
+      codeHash: hashCode(salt, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LIMITS.verificationCodeTtlMs),
+    });
+    if (channel === 'email')
+      await notifier.email(user.email, codeEmail(user.language, purpose, user.name, code));
+    else await notifier.sms(user.phone, codeSms(user.language, purpose, code));
+    return LIMITS.verificationResendMs / 1000;
+  }
+
+  function channelsToVerify(user: UserRow): Channel[] {
+    const wanted: Channel[] =
+      user.verificationMethod === 'both' ? ['email', 'phone'] : [user.verificationMethod];
+    return wanted.filter((c) => (c === 'email' ? user.emailVerifiedAt : user.phoneVerifiedAt) === null);
+  }
+
+  async function issueToken(userId: number): Promise<string> {
+    const now = clock.now();
+    const token = random.token();
+    await auth.insertToken(userId, sha256(token), now, new Date(now.getTime() + LIMITS.tokenTtlMs));
+    return token;
+  }
+
+  return {
+    issueToken,
+
+    async register(
+      input: {
+        name: string;
+        email: string;
+        phone: string;
+        password: string;
+        user_type: NewUser['userType'];
+        verification_method?: VerificationInfo['method'] | undefined;
+        language?: 'en' | 'ar' | undefined;
+      },
+      ip: string,
+      language: 'en' | 'ar',
+    ) {
+      await limits.hit(`register:ip:${ip}`, RULES.registerPerIp);
+      const phoneNormalized = normalizePhone(input.phone);
+      const taken = await users.emailOrPhoneTaken(input.email, phoneNormalized);
+      const takenErrors = () => {
+        const errors: Record<string, string[]> = {};
+        if (taken.email) errors.email = [TEXT.emailTaken];
+        if (taken.phone) errors.phone = [TEXT.phoneTaken];
+        return errors;
+      };
+      if (taken.email || taken.phone) throw new Invalid(takenErrors());
+      const passwordHash = await hasher.hash(input.password);
+      let user: UserRow;
+      try {
+        user = await users.insert(
+          {
+            name: input.name,
+            email: input.email,
+            phone: input.phone.trim(),
+            phoneNormalized,
+            userType: input.user_type,
+            passwordHash,
+            verificationMethod: input.verification_method ?? 'email',
+            language: input.language ?? language,
+          },
+          clock.now(),
+        );
+      } catch (err) {
+        // Another request registered the same email or phone between the check and the insert.
+        const constraint = uniqueViolation(err);
+        if (!constraint) throw err;
+        Object.assign(taken, await users.emailOrPhoneTaken(input.email, phoneNormalized));
+        throw new Invalid(takenErrors());
+      }
+      for (const channel of channelsToVerify(user)) await sendCode(user, channel, 'registration', ip);
+      return { user: toMinimalUser(user), verification: verificationInfoOf(user) };
+    },
+
+    async resend(identifier: string, type: OtpType, ip: string) {
+      await limits.hit(`send:ip:${ip}`, { ...RULES.sendPerIp, limit: RULES.sendPerIp.limit * 2 });
+      const user = await findByIdentifier(identifier);
+      if (!user) notFound();
+      const channel = identifierKind(identifier);
+      const purpose = purposeOf(type);
+      if (purpose === 'registration' && (channel === 'email' ? user.emailVerifiedAt : user.phoneVerifiedAt)) {
+        throw new Invalid({ identifier: [TEXT.alreadyVerified] }, TEXT.alreadyVerified);
+      }
+      return { retry_after_seconds: await sendCode(user, channel, purpose, ip) };
+    },
+
+    async verifyOtp(identifier: string, code: string, type: OtpType, ip: string) {
+      await limits.hit(`try:ip:${ip}`, RULES.tryPerIp);
+      await limits.hit(`try:id:${identifier.trim().toLowerCase()}`, RULES.tryPerIdentifier);
+      const user = await findByIdentifier(identifier);
+      if (!user) notFound();
+      const failuresKey = `otp-fail:user:${user.id}`;
+      await limits.check(failuresKey, RULES.failuresPerAccount);
+      const channel = identifierKind(identifier);
+      if (type === 'email_verification' && channel !== 'email') {
+        throw new Invalid({ identifier: [TEXT.wrongChannel] });
+      }
+      const purpose = purposeOf(type);
+      const now = clock.now();
+      const row = await auth.latestCode(user.id, channel, purpose);
+      if (!row || row.closedAt || row.expiresAt <= now) {
+        throw new Invalid({
+          code: [
+            row && row.attempts >= LIMITS.verificationCodeMaxTries ? TEXT.otpTooManyTries : TEXT.otpExpired,
+          ],
+        });
+      }
+      if (!sameHash(hashCode(row.salt, code), row.codeHash)) {
+        const attempts = await auth.addWrongTry(row.id, LIMITS.verificationCodeMaxTries, now);
+        await limits.record(failuresKey, RULES.failuresPerAccount);
+        throw new Invalid({
+          code: [attempts >= LIMITS.verificationCodeMaxTries ? TEXT.otpTooManyTries : TEXT.otpInvalid],
+        });
+      }
+      if (!(await auth.consumeCode(row.id, now))) throw new Invalid({ code: [TEXT.otpExpired] });
+
+      if (purpose === 'password_reset') {
+        const resetToken = random.token();
+        await auth.insertResetToken(
+          user.id,
+          sha256(resetToken),
+          new Date(now.getTime() + LIMITS.resetTokenTtlMs),
+        );
+        return { message: TEXT.resetCodeVerified, data: { reset_token: resetToken } };
+      }
+      const updated = (await users.markVerified(user.id, channel, now)) ?? user;
+      const message = isVerified(updated)
+        ? TEXT.accountVerified
+        : type === 'email_verification' || channel === 'email'
+          ? TEXT.emailVerified
+          : TEXT.otpVerified;
+      return { message, data: { verification: verificationInfoOf(updated) } };
+    },
+
+    async login(identifier: string, password: string, ip: string) {
+      await limits.hit(`login:ip:${ip}`, RULES.loginPerIp);
+      const failuresKey = `login-fail:${identifierKind(identifier)}:${identifier.trim().toLowerCase()}`;
+      const failures = await limits.check(failuresKey, RULES.loginFailuresPerIdentifier);
+      if (failures >= SLOW_AFTER) await sleep(Math.min(1000 * (failures - SLOW_AFTER + 1), 5000));
+      const user = await findByIdentifier(identifier);
+      const ok = await hasher.verify(password, user?.passwordHash ?? null);
+      if (!user || !ok) {
+        await limits.record(failuresKey, RULES.loginFailuresPerIdentifier);
+        throw new Invalid({ password: [TEXT.invalidCredentials] }, TEXT.invalidCredentials);
+      }
+      await limits.clear(failuresKey);
+      if (!isVerified(user)) {
+        const [channel] = channelsToVerify(user);
+        if (channel) {
+          await sendCode(user, channel, 'registration', ip).catch((err: unknown) => {
+            // A code sent within the last minute is still good: the user enters that one.
+            if (!(err instanceof TooManyRequests)) throw err;
+          });
+        }
+        throw new Forbidden(TEXT.verificationRequired, { verification: verificationInfoOf(user) });
+      }
+      return { token: await issueToken(user.id), user: toFullUser(user) };
+    },
+
+    async logout(session: Session) {
+      await auth.revokeToken(session.tokenHash, clock.now());
+    },
+
+    async forgotPassword(identifier: string, ip: string) {
+      await limits.hit(`send:ip:${ip}`, RULES.sendPerIp);
+      const user = await findByIdentifier(identifier);
+      if (!user) notFound(TEXT.resetNotFound);
+      return { retry_after_seconds: await sendCode(user, identifierKind(identifier), 'password_reset', ip) };
+    },
+
+    async resetPassword(resetToken: string, password: string, ip: string) {
+      await limits.hit(`reset:ip:${ip}`, RULES.tryPerIp);
+      const userId = await auth.consumeResetToken(sha256(resetToken), clock.now());
+      if (!userId) throw new Invalid({ reset_token: [TEXT.resetTokenInvalid] }, TEXT.resetTokenInvalid);
+      const now = clock.now();
+      await users.setPassword(userId, await hasher.hash(password), now);
+      await auth.revokeAllTokens(userId, now);
+    },
+
+    /** The session behind a bearer token; renews its expiry at most once a day of use. */
+    async authenticate(token: string): Promise<Session> {
+      const now = clock.now();
+      const tokenHash = sha256(token);
+      const row = await auth.findLiveToken(tokenHash, now);
+      if (!row) throw new Unauthorized();
+      if (now.getTime() - row.lastUsedAt.getTime() > 24 * 60 * MINUTE) {
+        await auth.renewToken(row.id, now, new Date(now.getTime() + LIMITS.tokenTtlMs));
+      }
+      return { userId: row.userId, tokenHash };
+    },
+
+    async me(userId: number) {
+      const user = await users.findById(userId);
+      if (!user) throw new Unauthorized();
+      return toFullUser(user);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/rate-limits.ts';
+
+export function createRateLimitRepository(db: Database) {
+  return {
+    /**
+     * Adds one to the key's counter in one statement (safe across processes); a window older than
+     * windowMs starts again at 1. Returns the count and when the window began.
+     */
+    async increment(key: string, now: Date, windowMs: number): Promise<{ count: number; windowStart: Date }> {
+      const expired = sql`${rateLimits.windowStart} <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart: now, count: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+            windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
+          },
+        })
+        .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+      if (!row) throw new Error('rate limit upsert returned no row');
+      return row;
+    },
+    async read(key: string): Promise<{ count: number; windowStart: Date } | undefined> {
+      const [row] = await db
+        .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, key));
+      return row;
+    },
+    async clear(key: string): Promise<void> {
+      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+  };
+}
+export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;

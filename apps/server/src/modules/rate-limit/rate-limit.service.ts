@@ -1,0 +1,44 @@
+import type { Clock } from '../../lib/clock.ts';
+import { TooManyRequests } from '../../lib/errors.ts';
+import type { RateLimitRepository } from './rate-limit.repository.ts';
+
+export type Rule = {
+  limit: number;
+  windowMs: number;
+  message?: string | ((retryAfterSeconds: number) => string);
+};
+
+/**
+ * Fixed-window limits kept in the database, so every server process counts together. `hit`
+ * counts one use and throws 429 (with Retry-After) past the limit; `check` only looks.
+ */
+export function createRateLimits({ repo, clock }: { repo: RateLimitRepository; clock: Clock }) {
+  const refuse = (rule: Rule, windowStart: Date): never => {
+    const now = clock.now().getTime();
+    const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000));
+    const message = typeof rule.message === 'function' ? rule.message(retryAfter) : rule.message;
+    throw new TooManyRequests(retryAfter, message);
+  };
+  const isLive = (rule: Rule, windowStart: Date) =>
+    clock.now().getTime() - windowStart.getTime() < rule.windowMs;
+  return {
+    async hit(key: string, rule: Rule): Promise<number> {
+      const { count, windowStart } = await repo.increment(key, clock.now(), rule.windowMs);
+      if (count > rule.limit) refuse(rule, windowStart);
+      return count;
+    },
+    /** Throws when the key has already used its budget in the live window; counts nothing. */
+    async check(key: string, rule: Rule): Promise<number> {
+      const row = await repo.read(key);
+      if (!row || !isLive(rule, row.windowStart)) return 0;
+      if (row.count >= rule.limit) refuse(rule, row.windowStart);
+      return row.count;
+    },
+    /** Counts one use without refusing (e.g. a failure recorded after the answer is known). */
+    async record(key: string, rule: Rule): Promise<number> {
+      return (await repo.increment(key, clock.now(), rule.windowMs)).count;
+    },
+    clear: (key: string) => repo.clear(key),
+  };
+}
+export type RateLimits = ReturnType<typeof createRateLimits>;

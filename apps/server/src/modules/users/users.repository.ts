@@ -1,0 +1,66 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** Postgres unique violations name their index; callers turn them into field errors. */
+export function uniqueViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const source = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  return source ? (source.constraint ?? 'unique') : undefined;
+}
+
+export function createUsersRepository(db: Database) {
+  return {
+    async insert(user: NewUser, now: Date): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...user, createdAt: now, updatedAt: now })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+    async findByPhone(phoneNormalized: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.phoneNormalized, phoneNormalized));
+      return row;
+    },
+    async emailOrPhoneTaken(email: string, phoneNormalized: string) {
+      const rows = await db
+        .select({ email: users.email, phone: users.phoneNormalized })
+        .from(users)
+        .where(sql`${users.email} = ${email} or ${users.phoneNormalized} = ${phoneNormalized}`);
+      return {
+        email: rows.some((r) => r.email === email),
+        phone: rows.some((r) => r.phone === phoneNormalized),
+      };
+    },
+    async markVerified(id: number, channel: 'email' | 'phone', now: Date): Promise<UserRow | undefined> {
+      const set =
+        channel === 'email'
+          ? {
+              emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+              updatedAt: now,
+            }
+          : {
+              phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+              updatedAt: now,
+            };
+      const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+      return row;
+    },
+    async setPassword(id: number, passwordHash: string, now: Date): Promise<void> {
+      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export type OutboxRecord = { channel: 'email' | 'sms'; to: string; subject?: string; text: string };
+
+/**
+ * Where email and SMS go when no real provider is configured: one JSON file per message under
+ * DATA_DIR/outbox and a log line, so a developer (or a browser test) can read the code.
+ */
+export function createOutbox({
+  dir,
+  log,
+}: {
+  dir: string;
+  log: { info: (obj: object, msg: string) => void };
+}) {
+  return {
+    dir,
+    async write(record: OutboxRecord): Promise<string> {
+      await mkdir(dir, { recursive: true });
+      const at = new Date().toISOString();
+      const file = path.join(
+        dir,
+        `${at.replace(/[:.]/g, '-')}-${record.channel}-${randomBytes(3).toString('hex')}.json`,
+      );
+      await writeFile(file, JSON.stringify({ ...record, at }, null, 2));
+      log.info({ channel: record.channel, to: record.to, file }, `outbox: ${record.channel} to ${record.to}`);
+      return file;
+    },
+  };
+}
+export type Outbox = ReturnType<typeof createOutbox>;
