@@ -17,6 +17,9 @@ import { createContactRepository } from './modules/contact/contact.repository.ts
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createLinkedinRepository } from './modules/linkedin/linkedin.repository.ts';
+import { linkedinRoutes } from './modules/linkedin/linkedin.routes.ts';
+import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.ts';
 import { createRateLimits } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -62,9 +65,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await database.close();
   });
   const citiesRepository = createCitiesRepository(database.db);
+  const usersRepository = createUsersRepository(database.db);
+  const hasher = createPasswordHasher({ cost: config.scryptCost });
   await database.withStartupLock(async () => {
     await database.migrate();
-    await runSeed({ cities: citiesRepository, mode: config.seed, log: app.log });
+    await runSeed({
+      cities: citiesRepository,
+      users: usersRepository,
+      hasher,
+      now: (overrides.clock ?? systemClock).now(),
+      mode: config.seed,
+      log: app.log,
+    });
   });
 
   // Cross-cutting plugins.
@@ -81,10 +93,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Modules.
   healthRoutes(app, { ping: database.ping });
   const auth = createAuthService({
-    users: createUsersRepository(database.db),
+    users: usersRepository,
     auth: createAuthRepository(database.db),
     limits,
-    hasher: createPasswordHasher({ cost: config.scryptCost }),
+    hasher,
     notifier: {
       email: (to, message) => mailer.send({ to, ...message }),
       sms: (to, text) => sms.send(to, text),
@@ -95,6 +107,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const guard = createAuthGuard(auth.authenticate);
   authRoutes(app, { auth, guard });
+  linkedinRoutes(app, {
+    linkedin: createLinkedinService({
+      linkedin: createLinkedinRepository(database.db),
+      users: usersRepository,
+      issueToken: auth.issueToken,
+      revokeSessions: createAuthRepository(database.db).revokeAllTokens,
+      limits,
+      clock,
+      random: overrides.random ?? cryptoRandom,
+      config,
+      log: app.log,
+    }),
+  });
   citiesRoutes(app, { cities: createCitiesService({ cities: citiesRepository }) });
   contactRoutes(app, {
     contact: createContactService({

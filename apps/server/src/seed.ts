@@ -1,8 +1,14 @@
+import type { PasswordHasher } from './lib/password.ts';
 import type { CitiesRepository } from './modules/cities/cities.repository.ts';
 import { seedCities } from './modules/cities/cities.seed.ts';
+import type { UsersRepository } from './modules/users/users.repository.ts';
+import { seedDemoUsers } from './modules/users/users.seed.ts';
 
 type SeedDeps = {
   cities: CitiesRepository;
+  users: UsersRepository;
+  hasher: PasswordHasher;
+  now: Date;
   mode: 'demo' | 'none';
   log: { info: (obj: object, msg: string) => void };
 };
@@ -11,9 +17,11 @@ type SeedDeps = {
  * Fills an empty database. Reference data (cities) always; demo content only when mode is
  * 'demo'. Each feature adds its step here; every step leaves existing data alone.
  */
-export async function runSeed({ cities, mode, log }: SeedDeps): Promise<void> {
+export async function runSeed({ cities, users, hasher, now, mode, log }: SeedDeps): Promise<void> {
   const added = await seedCities(cities);
   if (added) log.info({ cities: added }, 'seeded reference cities');
   if (mode === 'none') return;
-  // Demo users, companies, posts and conversations join here as their features land.
+  const demoUsers = await seedDemoUsers(users, hasher, now);
+  if (demoUsers) log.info({ users: demoUsers }, 'seeded demo accounts (password in README)');
+  // Demo companies' posts, comments, likes, follows and conversations join here as their features land.
 }

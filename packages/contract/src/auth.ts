@@ -68,11 +68,9 @@ export const passwordField = z
   .pipe(z.string().min(LIMITS.passwordMin, TEXT.passwordMin))
   .pipe(z.string().max(LIMITS.passwordMax, maxText(LIMITS.passwordMax)))
   .pipe(
-    z
-      .string()
-      .refine((v) => /[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v), {
-        message: TEXT.passwordComplexity,
-      }),
+    z.string().refine((v) => /[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v), {
+      message: TEXT.passwordComplexity,
+    }),
   );
 
 const userTypeField = z.enum(USER_TYPES, { error: TEXT.userType });

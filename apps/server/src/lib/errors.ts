@@ -48,3 +48,15 @@ export class Invalid extends AppError {
     super(422, message, errors);
   }
 }
+/** An upstream service (e.g. an identity provider) failed; its details stay in the log. */
+export class BadGateway extends AppError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+/** A feature this server is not configured for. */
+export class ServiceUnavailable extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}

@@ -8,7 +8,10 @@ import type { SmsSender } from '../plugins/sms.ts';
 export function manualClock(start = '2026-11-22T09:00:00Z') {
   let now = new Date(start);
   const clock: Clock = { now: () => new Date(now) };
-  return { clock, advance: (ms: number) => void (now = new Date(now.getTime() + ms)) };
+  const advance = (ms: number) => {
+    now = new Date(now.getTime() + ms);
+  };
+  return { clock, advance };
 }
 
 /** Real random tokens; codes from a queue when the test sets one, else random. */

@@ -9,7 +9,7 @@ export async function startSmtpServer({ rejectWith }: { rejectWith?: string } = 
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onMailFrom(address, _session, callback) {
+    onMailFrom(_address, _session, callback) {
       if (rejectWith) {
         const err = Object.assign(new Error(rejectWith), { responseCode: 550 });
         callback(err);

@@ -22,6 +22,10 @@ export function createUsersRepository(db: Database) {
       if (!row) throw new Error('insert returned no row');
       return row;
     },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return row?.n ?? 0;
+    },
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
@@ -60,6 +64,10 @@ export function createUsersRepository(db: Database) {
     },
     async setPassword(id: number, passwordHash: string, now: Date): Promise<void> {
       await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    },
+    /** The account can then sign in only through a linked provider or after a password reset. */
+    async removePassword(id: number, now: Date): Promise<void> {
+      await db.update(users).set({ passwordHash: null, updatedAt: now }).where(eq(users.id, id));
     },
   };
 }

@@ -18,13 +18,19 @@ export function verificationInfoOf(user: UserRow): VerificationInfo {
   };
 }
 
+/** Accounts made by social sign-in carry a unique placeholder until the user adds a phone. */
+export function hasRealPhone(user: UserRow): boolean {
+  return !user.phoneNormalized.includes(':');
+}
+
 /** The full user of spec §3 as its owner sees it. Profiles, follows and preferences join as they land. */
 export function toFullUser(user: UserRow): FullUser {
+  const phone = hasRealPhone(user) ? user.phone : '';
   return {
     id: user.id,
     name: user.name,
     email: user.email,
-    phone: user.phone,
+    phone,
     user_type: user.userType,
     verified: user.emailVerifiedAt !== null && user.phoneVerifiedAt !== null,
     email_verified: user.emailVerifiedAt !== null,
@@ -35,7 +41,7 @@ export function toFullUser(user: UserRow): FullUser {
     profile: { picture: null, cover_photo: null, bio: null, link: null, views: 0, hide_contact: false },
     follow_info: { followers_count: 0, following_count: 0, is_following: false, is_followed_by: false },
     preferences: null,
-    contact_info: { email: user.email, phone: user.phone },
+    contact_info: { email: user.email, phone: phone || null },
   };
 }
 
