@@ -3,6 +3,13 @@ import { type Language, openAs, snap, type Theme } from './support.ts';
 
 const pages = [
   { name: 'signup', path: '/signup' },
+  { name: 'login', path: '/login' },
+  { name: 'verification-email', path: '/verification-email' },
+  { name: 'verification', path: '/verification' },
+  { name: 'forgot-password', path: '/forgot-password' },
+  { name: 'forgot-otp', path: '/forgot-otp' },
+  { name: 'reset-password', path: '/reset-password' },
+  { name: 'linkedin-callback', path: '/linkedin-callback?error=access_denied&state=x' },
   { name: 'about', path: '/about' },
   { name: 'contact', path: '/contact' },
   { name: 'privacy-policy', path: '/privacy-policy' },

@@ -20,6 +20,11 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLinkedinRepository } from './modules/linkedin/linkedin.repository.ts';
 import { linkedinRoutes } from './modules/linkedin/linkedin.routes.ts';
 import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
+import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.ts';
 import { createRateLimits } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -92,6 +97,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Modules.
   healthRoutes(app, { ping: database.ping });
+  const profilesRepository = createProfilesRepository(database.db);
+  const profiles = createProfilesService({
+    users: usersRepository,
+    profiles: profilesRepository,
+    clock,
+    imageUrl: (kind, key) =>
+      kind === 'picture' ? `/media/profile_pictures/${key}-192.webp` : `/media/cover_photos/${key}-1200.webp`,
+  });
   const auth = createAuthService({
     users: usersRepository,
     auth: createAuthRepository(database.db),
@@ -104,6 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
     random: overrides.random ?? cryptoRandom,
     sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    describeUser: profiles.describeOwner,
   });
   const guard = createAuthGuard(auth.authenticate);
   authRoutes(app, { auth, guard });
@@ -112,6 +126,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       linkedin: createLinkedinRepository(database.db),
       users: usersRepository,
       issueToken: auth.issueToken,
+      describeUser: profiles.describeOwner,
       revokeSessions: createAuthRepository(database.db).revokeAllTokens,
       limits,
       clock,
@@ -119,6 +134,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       config,
       log: app.log,
     }),
+  });
+  profilesRoutes(app, { profiles, guard });
+  onboardingRoutes(app, {
+    onboarding: createOnboardingService({
+      profiles: profilesRepository,
+      profileService: profiles,
+      cities: citiesRepository,
+      clock,
+    }),
+    guard,
   });
   citiesRoutes(app, { cities: createCitiesService({ cities: citiesRepository }) });
   contactRoutes(app, {

@@ -13,6 +13,8 @@ export const LIMITS = {
   emailMax: 254,
   phoneMax: 20,
   passwordMax: 128,
+  bioMax: 500,
+  profilesPerPage: 20,
   passwordMin: 8,
   phoneMin: 11,
   nameMin: 2,

@@ -48,6 +48,12 @@ export class Invalid extends AppError {
     super(422, message, errors);
   }
 }
+/** 413: the body, or a file in it, is over its limit. `errors` names the field when there is one. */
+export class PayloadTooLarge extends AppError {
+  constructor(message: string = HTTP_TEXT[413], errors?: FieldErrors) {
+    super(413, message, errors);
+  }
+}
 /** An upstream service (e.g. an identity provider) failed; its details stay in the log. */
 export class BadGateway extends AppError {
   constructor(message: string) {

@@ -11,7 +11,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * `preHandler` for routes that need a signed-in user, and `session(request)` to read who it is.
+ * `onRequest` hook (runs before the body is read or validated) for routes that need a signed-in user, and `session(request)` to read who it is.
  * A missing, unknown, expired or revoked token answers 401.
  */
 export function createAuthGuard(authenticate: (token: string) => Promise<Session>) {
@@ -20,6 +20,17 @@ export function createAuthGuard(authenticate: (token: string) => Promise<Session
       const token = bearerToken(request);
       if (!token || token.length > 200) throw new Unauthorized();
       sessions.set(request, await authenticate(token));
+    },
+    /** For public routes that answer more to a signed-in user: no token is fine, a bad one is 401. */
+    async optionalPreHandler(request: FastifyRequest) {
+      const token = bearerToken(request);
+      if (!token) return;
+      if (token.length > 200) throw new Unauthorized();
+      sessions.set(request, await authenticate(token));
+    },
+    /** The viewer's id, or 0 for an anonymous visitor of a public route. */
+    viewerId(request: FastifyRequest): number {
+      return sessions.get(request)?.userId ?? 0;
     },
     session(request: FastifyRequest): Session {
       const session = sessions.get(request);

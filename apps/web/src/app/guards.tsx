@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { signedInHome, useSignedIn } from '../lib/session.ts';
+import { afterSignInPath, signedInHome, useSignedIn } from '../lib/session.ts';
 
 /** Where an unauthenticated visit to `path` goes: signup, remembering the intended page (spec §2). */
 export function signupRedirect(pathAndSearch: string): string {
@@ -14,10 +14,15 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Signup, login, password reset and verification: a signed-in user goes home, or to onboarding. */
+/**
+ * Signup, login, password reset and verification: a signed-in user goes home, or to onboarding.
+ * A safe `redirect` query wins, so the moment a login stores its token this guard and the login
+ * page agree on where to go (whichever navigates first).
+ */
 export function PublicOnly() {
   const signedIn = useSignedIn();
-  if (signedIn) return <Navigate replace to={signedInHome()} />;
+  const { search } = useLocation();
+  if (signedIn) return <Navigate replace to={afterSignInPath(new URLSearchParams(search).get('redirect'))} />;
   return <Outlet />;
 }
 

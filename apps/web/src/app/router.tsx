@@ -17,16 +17,25 @@ const ContactPage = lazy(() => import('./routes/contact-page.tsx').then((m) => (
 const SettingsPage = lazy(() =>
   import('./routes/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
+const auth = () => import('./routes/auth-pages.tsx');
+const SignupPage = lazy(() => auth().then((m) => ({ default: m.SignupPage })));
+const LoginPage = lazy(() => auth().then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordPage })));
+const ForgotOtpPage = lazy(() => auth().then((m) => ({ default: m.ForgotOtpPage })));
+const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })));
+const VerificationPhonePage = lazy(() => auth().then((m) => ({ default: m.VerificationPhonePage })));
+const VerificationEmailPage = lazy(() => auth().then((m) => ({ default: m.VerificationEmailPage })));
+const LinkedInCallbackPage = lazy(() => auth().then((m) => ({ default: m.LinkedInCallbackPage })));
 
 // Keyed by the contract's route lists: a route added there and not here is a type error.
 const publicOnlyPages: Record<(typeof PUBLIC_ONLY_ROUTES)[number], ReactElement> = {
-  '/signup': <PlaceholderPage page="signup" />,
-  '/login': <PlaceholderPage page="login" />,
-  '/forgot-password': <PlaceholderPage page="forgotPassword" />,
-  '/forgot-otp': <PlaceholderPage page="forgotOtp" />,
-  '/reset-password': <PlaceholderPage page="resetPassword" />,
-  '/verification': <PlaceholderPage page="verification" />,
-  '/verification-email': <PlaceholderPage page="verificationEmail" />,
+  '/signup': <SignupPage />,
+  '/login': <LoginPage />,
+  '/forgot-password': <ForgotPasswordPage />,
+  '/forgot-otp': <ForgotOtpPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/verification': <VerificationPhonePage />,
+  '/verification-email': <VerificationEmailPage />,
 };
 
 const publicPages: Record<(typeof PUBLIC_ROUTES)[number], ReactElement> = {
@@ -36,7 +45,7 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number], ReactElement> = {
   '/privacy-policy': <PrivacyPolicyPage />,
   '/terms-of-service': <TermsOfServicePage />,
   '/faq': <FaqPage />,
-  '/linkedin-callback': <PlaceholderPage page="linkedinCallback" />,
+  '/linkedin-callback': <LinkedInCallbackPage />,
   '/settings': <SettingsPage />,
 };
 

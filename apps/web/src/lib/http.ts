@@ -21,6 +21,10 @@ export class ApiError extends Error {
   readonly errorText: string;
   /** True when the request gave up after its timeout. */
   readonly timeout: boolean;
+  /** The failure envelope's `data`, when it carried some (e.g. what an unverified login must enter). */
+  readonly data: unknown;
+  /** Seconds to wait before trying again, from a `Retry-After` header (429, 503). */
+  readonly retryAfter: number | undefined;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -29,6 +33,8 @@ export class ApiError extends Error {
     errors?: unknown;
     timeout?: boolean;
     cause?: unknown;
+    data?: unknown;
+    retryAfter?: number | undefined;
   }) {
     super(init.message ?? '', { cause: init.cause });
     this.kind = init.kind;
@@ -37,7 +43,18 @@ export class ApiError extends Error {
     this.errors = fieldErrors.success ? fieldErrors.data : undefined;
     this.errorText = joinErrors(init.errors);
     this.timeout = init.timeout ?? false;
+    this.data = init.data;
+    this.retryAfter = init.retryAfter;
   }
+}
+
+/** A `Retry-After` header in seconds: either a number of seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 export function kindOfStatus(status: number): ApiErrorKind {
@@ -233,11 +250,19 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
     const envelope = envelopeSchema.safeParse(payload);
     const message = envelope.success ? envelope.data.message : undefined;
     const errors = envelope.success ? envelope.data.errors : undefined;
+    const failureData = envelope.success ? envelope.data.data : undefined;
     if (!response.ok) {
-      throw new ApiError({ kind: kindOfStatus(response.status), status: response.status, message, errors });
+      throw new ApiError({
+        kind: kindOfStatus(response.status),
+        status: response.status,
+        message,
+        errors,
+        data: failureData,
+        retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
+      });
     }
     if (envelope.success && !envelope.data.status) {
-      throw new ApiError({ kind: 'api', status: response.status, message, errors });
+      throw new ApiError({ kind: 'api', status: response.status, message, errors, data: failureData });
     }
     if (options.toast !== 'none') {
       const joined = joinErrors(errors);

@@ -1,5 +1,6 @@
 import { TEXT, type TextKey } from '@makan/contract/texts';
 import type { TFunction } from 'i18next';
+import { ApiError, errorToToast, toastText } from './http.ts';
 
 export interface TemplateMatch<K extends string> {
   key: K;
@@ -49,4 +50,17 @@ export function translateMessage(t: TFunction, message: string): string {
   const match = textKeyOf(message);
   // The message itself is the fallback should a translation be missing.
   return match ? t(`validation.${match.key}`, { ...match.params, defaultValue: message }) : message;
+}
+
+/**
+ * What a form says about a failed request: a contract text the server answered with (in the
+ * current language), else the server's own words for a 429 (they say how long to wait), else the
+ * HTTP catalogue of spec §8.
+ */
+export function apiErrorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.message && textKeyOf(error.message)) return translateMessage(t, error.message);
+    if (error.status === 429 && error.message) return error.message;
+  }
+  return toastText(t, errorToToast(error));
 }

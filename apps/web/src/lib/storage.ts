@@ -1,3 +1,4 @@
+import { type MinimalUser, minimalUser } from '@makan/contract/auth';
 import { z } from 'zod';
 
 /**
@@ -12,16 +13,8 @@ export type Theme = z.infer<typeof themeSchema>;
 export const languageSchema = z.enum(['en', 'ar']);
 export type Language = z.infer<typeof languageSchema>;
 
-/** The minimal user kept locally (spec §3); `preferences` stays null until onboarding is done. */
-export const storedUserSchema = z.object({
-  id: z.union([z.number(), z.string()]),
-  name: z.string(),
-  email: z.string().nullable().optional(),
-  phone: z.string().nullable().optional(),
-  preferences: z.record(z.string(), z.unknown()).nullable().optional(),
-  avatar: z.string().nullable().optional(),
-});
-export type StoredUser = z.infer<typeof storedUserSchema>;
+/** The minimal user kept locally (spec §3; the contract's shape); `preferences` is null until onboarding. */
+export type StoredUser = MinimalUser;
 
 type Codec<T> = { parse: (raw: string) => T | null; serialize: (value: T) => string };
 
@@ -60,7 +53,7 @@ const codecs = {
   auth_token: text,
   user_email: text,
   user_phone: text,
-  user_data: json(storedUserSchema),
+  user_data: json(minimalUser),
   theme: fromSchema(themeSchema),
   language: fromSchema(languageSchema),
   locale: fromSchema(languageSchema),
@@ -133,4 +126,43 @@ export function subscribe(listener: Listener): () => void {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
   };
+}
+
+/**
+ * Values that must not outlive the tab (the password-reset token): sessionStorage, never
+ * localStorage, so closing the tab forgets them.
+ */
+const sessionCodecs = { reset_token: text };
+export type SessionKey = keyof typeof sessionCodecs;
+
+function sessionBackend(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function getSessionItem(key: SessionKey): string | null {
+  const raw = sessionBackend()?.getItem(key);
+  return raw == null ? null : sessionCodecs[key].parse(raw);
+}
+
+export function setSessionItem(key: SessionKey, value: string): boolean {
+  try {
+    sessionBackend()?.setItem(key, sessionCodecs[key].serialize(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeSessionItem(...keys: SessionKey[]): void {
+  for (const key of keys) {
+    try {
+      sessionBackend()?.removeItem(key);
+    } catch {
+      // Nothing to remove when storage is unavailable.
+    }
+  }
 }

@@ -27,9 +27,11 @@ export function renderWithProviders(ui: ReactElement, language: Language = 'en')
   };
 }
 
-/** Renders the app's real route table at `path` in a memory router. */
-export function renderRoute(path: string, language: Language = 'en') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** Renders the app's real route table at `path` (optionally with history state) in a memory router. */
+export function renderRoute(path: string, language: Language = 'en', state?: unknown) {
+  const [pathname = '/', search = ''] = path.split('?');
+  const entry = { pathname, search: search ? `?${search}` : '', state };
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
   return { router, ...renderWithProviders(<RouterProvider router={router} />, language) };
 }
 

@@ -1,5 +1,6 @@
 export { authTokens, oauthStates, passwordResetTokens, socialAccounts, verificationCodes } from './auth.ts';
 export { cities } from './cities.ts';
 export { contactMessages } from './contact.ts';
+export { follows, onboardingProgress, profileViews, userPreferences } from './profiles.ts';
 export { rateLimits } from './rate-limits.ts';
 export { users } from './users.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -23,6 +23,12 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'ar'] })
       .notNull()
       .default('en'),
+    bio: text('bio'),
+    link: text('link'),
+    hideContact: boolean('hide_contact').notNull().default(false),
+    /** Base name of the stored picture files (sizes are derived); null when none. */
+    pictureKey: text('picture_key'),
+    coverKey: text('cover_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,5 +37,6 @@ export const users = pgTable(
     uniqueIndex('users_phone_normalized_key').on(t.phoneNormalized),
     index('users_user_type_idx').on(t.userType, t.id),
     index('users_created_at_idx').on(sql`${t.createdAt} desc`),
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );

@@ -123,7 +123,7 @@ export function authRoutes(app: App, { auth, guard }: { auth: AuthService; guard
   app.post(
     '/api/auth/logout',
     {
-      preHandler: guard.preHandler,
+      onRequest: guard.preHandler,
       schema: {
         tags,
         summary: 'Revoke the current token',
@@ -172,7 +172,7 @@ export function authRoutes(app: App, { auth, guard }: { auth: AuthService; guard
   app.get(
     '/api/user',
     {
-      preHandler: guard.preHandler,
+      onRequest: guard.preHandler,
       schema: {
         tags: ['user'],
         summary: 'The signed-in user',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type FullUser,
   identifierKind,
   normalizeEmail,
   normalizePhone,
@@ -20,7 +21,7 @@ import {
   type UsersRepository,
   uniqueViolation,
 } from '../users/users.repository.ts';
-import { isVerified, toFullUser, toMinimalUser, verificationInfoOf } from '../users/users.view.ts';
+import { isVerified, toMinimalUser, verificationInfoOf } from '../users/users.view.ts';
 import { codeEmail, codeSms } from './auth.messages.ts';
 import type { AuthRepository, Channel, Purpose } from './auth.repository.ts';
 
@@ -60,6 +61,8 @@ type Deps = {
   clock: Clock;
   random: Random;
   sleep: (ms: number) => Promise<void>;
+  /** The full user of spec §3 for its owner (profile, follows, preferences). */
+  describeUser: (userId: number) => Promise<FullUser>;
 };
 
 export type Session = { userId: number; tokenHash: string };
@@ -72,7 +75,17 @@ function hashCode(salt: string, code: string): string {
   return sha256(`${salt}:${code}`);
 }
 
-export function createAuthService({ users, auth, limits, hasher, notifier, clock, random, sleep }: Deps) {
+export function createAuthService({
+  users,
+  auth,
+  limits,
+  hasher,
+  notifier,
+  clock,
+  random,
+  sleep,
+  describeUser,
+}: Deps) {
   async function findByIdentifier(identifier: string): Promise<UserRow | undefined> {
     return identifierKind(identifier) === 'email'
       ? users.findByEmail(normalizeEmail(identifier))
@@ -262,7 +275,7 @@ export function createAuthService({ users, auth, limits, hasher, notifier, clock
         }
         throw new Forbidden(TEXT.verificationRequired, { verification: verificationInfoOf(user) });
       }
-      return { token: await issueToken(user.id), user: toFullUser(user) };
+      return { token: await issueToken(user.id), user: await describeUser(user.id) };
     },
 
     async logout(session: Session) {
@@ -298,9 +311,8 @@ export function createAuthService({ users, auth, limits, hasher, notifier, clock
     },
 
     async me(userId: number) {
-      const user = await users.findById(userId);
-      if (!user) throw new Unauthorized();
-      return toFullUser(user);
+      if (!(await users.findById(userId))) throw new Unauthorized();
+      return describeUser(userId);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { type City, normalizeSearchText } from '@makan/contract/cities';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
 
@@ -35,6 +35,13 @@ export function createCitiesRepository(db: Database) {
         .insert(cities)
         .values(rows.map((r) => ({ ...r, searchText: normalizeSearchText(`${r.nameEn} ${r.nameAr}`) })))
         .onConflictDoNothing();
+    },
+
+    /** Which of these ids are real cities. */
+    async existingIds(ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.select({ id: cities.id }).from(cities).where(inArray(cities.id, ids));
+      return new Set(rows.map((r) => r.id));
     },
 
     async findById(id: number): Promise<City | undefined> {

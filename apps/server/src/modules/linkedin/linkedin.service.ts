@@ -1,4 +1,4 @@
-import { emailField } from '@makan/contract/auth';
+import { emailField, type FullUser } from '@makan/contract/auth';
 import { LIMITS } from '@makan/contract/limits';
 import { formatText, TEXT } from '@makan/contract/texts';
 import * as oidc from 'openid-client';
@@ -10,7 +10,6 @@ import { sha256 } from '../../lib/hash.ts';
 import type { Random } from '../../lib/random.ts';
 import type { RateLimits, Rule } from '../rate-limit/rate-limit.service.ts';
 import { type UserRow, type UsersRepository, uniqueViolation } from '../users/users.repository.ts';
-import { toFullUser } from '../users/users.view.ts';
 import type { LinkedinRepository } from './linkedin.repository.ts';
 
 const PROVIDER = 'linkedin';
@@ -53,6 +52,7 @@ type Deps = {
   linkedin: LinkedinRepository;
   users: UsersRepository;
   issueToken: (userId: number) => Promise<string>;
+  describeUser: (userId: number) => Promise<FullUser>;
   /** Ends every session of a user (used when an unverified account is taken over by its email's owner). */
   revokeSessions: (userId: number, now: Date) => Promise<void>;
   limits: RateLimits;
@@ -109,6 +109,7 @@ export function createLinkedinService({
   linkedin,
   users,
   issueToken,
+  describeUser,
   revokeSessions,
   limits,
   clock,
@@ -288,7 +289,7 @@ export function createLinkedinService({
         if (!uniqueViolation(err)) throw err;
         user = await resolveUser(claims, now);
       }
-      return { token: await issueToken(user.id), user: toFullUser(user) };
+      return { token: await issueToken(user.id), user: await describeUser(user.id) };
     },
   };
 }

@@ -17,6 +17,8 @@ interface ChoiceGroupProps<V extends string> {
   choices: ReadonlyArray<Choice<V>>;
   onChange: (value: V) => void;
   testId?: string;
+  /** Choices side by side (default 2 per row). */
+  columns?: 2 | 3;
 }
 
 /** Radio buttons drawn as a segmented control; native radios keep keyboard and screen reader behaviour. */
@@ -28,6 +30,7 @@ export function ChoiceGroup<V extends string>({
   choices,
   onChange,
   testId,
+  columns = 2,
 }: ChoiceGroupProps<V>) {
   const hintId = useId();
   return (
@@ -38,7 +41,12 @@ export function ChoiceGroup<V extends string>({
           {hint}
         </p>
       )}
-      <div className="mt-3 grid grid-cols-2 gap-2 sm:inline-grid sm:min-w-80">
+      <div
+        className={cx(
+          'mt-3 grid gap-2 sm:inline-grid sm:min-w-80',
+          columns === 3 ? 'grid-cols-3' : 'grid-cols-2',
+        )}
+      >
         {choices.map((choice) => (
           <label
             key={choice.value}
@@ -52,6 +60,7 @@ export function ChoiceGroup<V extends string>({
           >
             <input
               type="radio"
+              data-testid={testId ? `${testId}-${choice.value}` : undefined}
               name={name}
               value={choice.value}
               checked={choice.value === value}

@@ -4,9 +4,11 @@ import {
   type Ref,
   type TextareaHTMLAttributes,
   useId,
+  useState,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/cx.ts';
-import { AlertCircleIcon } from './icons.tsx';
+import { AlertCircleIcon, EyeIcon, EyeOffIcon } from './icons.tsx';
 
 interface FieldOwnProps {
   label: ReactNode;
@@ -121,6 +123,62 @@ export function Input({
         className={cx(controlClasses(Boolean(error)), 'h-11', inputClassName)}
         {...props}
       />
+    </Field>
+  );
+}
+
+export interface PasswordInputProps extends Omit<InputProps, 'type'> {
+  toggleTestId?: string;
+}
+
+/** A password box with a Show/Hide button at its end; the button never submits the form. */
+export function PasswordInput({
+  label,
+  error,
+  hint,
+  requiredMark,
+  className,
+  inputClassName,
+  id,
+  ref,
+  toggleTestId,
+  ...props
+}: PasswordInputProps) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  const ids = useFieldIds(id, error, hint);
+  return (
+    <Field
+      id={ids.fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      requiredMark={requiredMark}
+      className={className}
+      hintId={ids.hintId}
+      errorId={ids.errorId}
+    >
+      <div className="relative">
+        <input
+          ref={ref}
+          id={ids.fieldId}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          className={cx(controlClasses(Boolean(error)), 'h-11 pe-12', inputClassName)}
+          {...props}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
+          aria-controls={ids.fieldId}
+          data-testid={toggleTestId}
+          className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-xl text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"
+        >
+          {visible ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
+        </button>
+      </div>
     </Field>
   );
 }

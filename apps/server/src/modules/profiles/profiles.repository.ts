@@ -1,0 +1,195 @@
+import { and, desc, eq, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { follows, onboardingProgress, profileViews, userPreferences } from '../../db/schema/profiles.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type PreferencesRow = typeof userPreferences.$inferSelect;
+export type ProgressRow = typeof onboardingProgress.$inferSelect;
+export type ImageKind = 'picture' | 'cover';
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function createProfilesRepository(db: Database) {
+  const followersOf = (id: number) => db.$count(follows, eq(follows.followeeId, id));
+  const followingOf = (id: number) => db.$count(follows, eq(follows.followerId, id));
+
+  return {
+    // Preferences and onboarding progress
+    async preferences(userId: number): Promise<PreferencesRow | undefined> {
+      const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+      return row;
+    },
+    async preferencesOf(userIds: number[]): Promise<Map<number, PreferencesRow>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db.select().from(userPreferences).where(inArray(userPreferences.userId, userIds));
+      return new Map(rows.map((r) => [r.userId, r]));
+    },
+    /** Saves complete preferences and clears the partial progress, in one transaction. */
+    async savePreferences(row: PreferencesRow): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(userPreferences)
+          .values(row)
+          .onConflictDoUpdate({
+            target: userPreferences.userId,
+            set: {
+              purpose: row.purpose,
+              propertyTypes: row.propertyTypes,
+              preferredLocations: row.preferredLocations,
+              updatedAt: row.updatedAt,
+            },
+          });
+        await tx.delete(onboardingProgress).where(eq(onboardingProgress.userId, row.userId));
+      });
+    },
+    async progress(userId: number): Promise<ProgressRow | undefined> {
+      const [row] = await db.select().from(onboardingProgress).where(eq(onboardingProgress.userId, userId));
+      return row;
+    },
+    async saveProgress(row: ProgressRow): Promise<void> {
+      await db
+        .insert(onboardingProgress)
+        .values(row)
+        .onConflictDoUpdate({
+          target: onboardingProgress.userId,
+          set: { step: row.step, answers: row.answers, updatedAt: row.updatedAt },
+        });
+    },
+
+    // Profile fields
+    async update(
+      userId: number,
+      fields: { name?: string; bio?: string | null; link?: string | null },
+      now: Date,
+    ) {
+      const [row] = await db
+        .update(users)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+    async setHideContact(userId: number, hide: boolean, now: Date): Promise<void> {
+      await db.update(users).set({ hideContact: hide, updatedAt: now }).where(eq(users.id, userId));
+    },
+    /** Sets (or clears) a picture or cover key; returns the key it replaced. */
+    async setImage(userId: number, kind: ImageKind, key: string | null, now: Date): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const column = kind === 'picture' ? users.pictureKey : users.coverKey;
+        const [before] = await tx
+          .select({ key: column })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        await tx
+          .update(users)
+          .set(kind === 'picture' ? { pictureKey: key, updatedAt: now } : { coverKey: key, updatedAt: now })
+          .where(eq(users.id, userId));
+        return before?.key ?? null;
+      });
+    },
+
+    // Following: counts are counted, never stored, so they cannot drift.
+    async follow(followerId: number, followeeId: number, now: Date): Promise<void> {
+      await db.insert(follows).values({ followerId, followeeId, createdAt: now }).onConflictDoNothing();
+    },
+    async unfollow(followerId: number, followeeId: number): Promise<void> {
+      await db
+        .delete(follows)
+        .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+    },
+    async followInfo(profileId: number, viewerId: number) {
+      const [followers, following, relation] = await Promise.all([
+        followersOf(profileId),
+        followingOf(profileId),
+        db
+          .select({ followerId: follows.followerId })
+          .from(follows)
+          .where(
+            sql`(${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${profileId}) or (${follows.followerId} = ${profileId} and ${follows.followeeId} = ${viewerId})`,
+          ),
+      ]);
+      return {
+        followers_count: followers,
+        following_count: following,
+        is_following: viewerId !== profileId && relation.some((r) => r.followerId === viewerId),
+        is_followed_by: viewerId !== profileId && relation.some((r) => r.followerId === profileId),
+      };
+    },
+
+    // Views: one per viewer per day.
+    async recordView(profileId: number, viewerId: number, day: string): Promise<void> {
+      await db.insert(profileViews).values({ profileId, viewerId, day }).onConflictDoNothing();
+    },
+    views: (profileId: number) => db.$count(profileViews, eq(profileViews.profileId, profileId)),
+
+    /** People and companies, newest first, by keyset; `q` searches names (trigram index). */
+    async list(query: {
+      q?: string | undefined;
+      type?: 'retail' | 'developer' | undefined;
+      cursor?: number | undefined;
+      limit: number;
+      viewerId: number;
+    }) {
+      const conditions = [];
+      if (query.q)
+        conditions.push(sql`lower(${users.name}) like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
+      if (query.type) conditions.push(eq(users.userType, query.type));
+      if (query.cursor) conditions.push(lt(users.id, query.cursor));
+      const rows = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          userType: users.userType,
+          emailVerifiedAt: users.emailVerifiedAt,
+          phoneVerifiedAt: users.phoneVerifiedAt,
+          pictureKey: users.pictureKey,
+          bio: users.bio,
+          followers: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`,
+          isFollowing: sql<boolean>`exists(select 1 from ${follows} where ${follows.followeeId} = ${users.id} and ${follows.followerId} = ${query.viewerId})`,
+        })
+        .from(users)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(desc(users.id))
+        .limit(query.limit + 1);
+      return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+    },
+
+    /** Candidates to suggest: not the viewer, not already followed. Ranked by the service. */
+    async suggestionCandidates(viewerId: number, limit: number) {
+      return db
+        .select({
+          id: users.id,
+          name: users.name,
+          userType: users.userType,
+          emailVerifiedAt: users.emailVerifiedAt,
+          phoneVerifiedAt: users.phoneVerifiedAt,
+          pictureKey: users.pictureKey,
+          bio: users.bio,
+          followers: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`,
+          isFollowing: sql<boolean>`false`,
+        })
+        .from(users)
+        .where(
+          and(
+            ne(users.id, viewerId),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(follows)
+                .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, users.id))),
+            ),
+          ),
+        )
+        .orderBy(
+          desc(sql`(select count(*) from ${follows} where ${follows.followeeId} = ${users.id})`),
+          desc(users.id),
+        )
+        .limit(limit);
+    },
+  };
+}
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
+export type ProfileListRow = Awaited<ReturnType<ProfilesRepository['list']>>['rows'][number];

@@ -1,0 +1,34 @@
+import { fullUser } from '@makan/contract/auth';
+import { LIMITS } from '@makan/contract/limits';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { http } from '../../../lib/http.ts';
+import { storeUser, useSignedIn } from '../../../lib/session.ts';
+
+/** Every query about the signed-in user starts with this key; logout clears them all. */
+export const currentUserKey = ['user', 'me'] as const;
+
+/** GET /api/user: the full user of spec §3. A 401 clears the session (the HTTP client does it). */
+export async function fetchCurrentUser({ signal }: { signal?: AbortSignal } = {}) {
+  const { data } = await http.request('/user', { schema: fullUser, signal, toast: 'none' });
+  return data;
+}
+
+/**
+ * The signed-in user, fresh for the profile's 5 minutes (spec §4); each answer also refreshes the
+ * local copy in `user_data`, so the guards see new preferences.
+ */
+export function useCurrentUser() {
+  const signedIn = useSignedIn();
+  const query = useQuery({
+    queryKey: currentUserKey,
+    queryFn: fetchCurrentUser,
+    enabled: signedIn,
+    staleTime: LIMITS.profileFreshMs,
+  });
+  const user = query.data;
+  useEffect(() => {
+    if (user && signedIn) storeUser(user);
+  }, [user, signedIn]);
+  return query;
+}

@@ -1,0 +1,16 @@
+import { linkedinUrlResult } from '@makan/contract/auth';
+import { useMutation } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+
+/**
+ * GET /api/auth/linkedin: a fresh authorization URL carrying state (so it is fetched on each click,
+ * never cached). 503 when the server has no LinkedIn credentials.
+ */
+export async function fetchLinkedinUrl() {
+  const { data } = await http.request('/auth/linkedin', { schema: linkedinUrlResult, toast: 'none' });
+  return data.url;
+}
+
+export function useLinkedinUrl() {
+  return useMutation({ mutationFn: fetchLinkedinUrl });
+}

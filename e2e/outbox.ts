@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { z } from 'zod';
+
+const record = z.object({
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  text: z.string(),
+  at: z.string(),
+});
+
+/** The newest 4-digit code the server wrote to its outbox for this address (it has no SMTP in tests). */
+export async function codeFromOutbox(to: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = (() => {
+          try {
+            return readdirSync(dir);
+          } catch {
+            return [];
+          }
+        })();
+        const mine = files
+          .map((f) => record.parse(JSON.parse(readFileSync(path.join(dir, f), 'utf8'))))
+          .filter((r) => r.to === to)
+          .sort((a, b) => a.at.localeCompare(b.at));
+        code = mine.at(-1)?.text.match(/\b(\d{4})\b/)?.[1];
+        return code;
+      },
+      { message: `a code for ${to} in the outbox` },
+    )
+    .toMatch(/^\d{4}$/);
+  return code ?? '';
+}

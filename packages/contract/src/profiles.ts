@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { nameField, USER_TYPES } from './auth.ts';
+import { LIMITS } from './limits.ts';
+import { preferencesResult } from './onboarding.ts';
+import { formatText, TEXT } from './texts.ts';
+
+const mediaRef = z.object({ url: z.string() }).nullable();
+
+export const followInfo = z.object({
+  followers_count: z.number().int(),
+  following_count: z.number().int(),
+  is_following: z.boolean(),
+  is_followed_by: z.boolean(),
+});
+export type FollowInfo = z.infer<typeof followInfo>;
+
+/** Another user's profile as a viewer sees it: contact details are null when the owner hides them. */
+export const publicProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  user_type: z.enum(USER_TYPES),
+  verified: z.boolean(),
+  created_at: z.string(),
+  profile: z.object({
+    picture: mediaRef,
+    cover_photo: mediaRef,
+    bio: z.string().nullable(),
+    link: z.string().nullable(),
+    views: z.number().int(),
+    hide_contact: z.boolean(),
+  }),
+  follow_info: followInfo,
+  contact_info: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+  preferences: preferencesResult.nullable(),
+  posts_count: z.number().int(),
+  is_self: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof publicProfile>;
+
+/** One row of a list of people or companies. */
+export const profileSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  user_type: z.enum(USER_TYPES),
+  verified: z.boolean(),
+  picture: mediaRef,
+  bio: z.string().nullable(),
+  followers_count: z.number().int(),
+  is_following: z.boolean(),
+});
+export type ProfileSummary = z.infer<typeof profileSummary>;
+
+export const profilesListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  type: z.enum(USER_TYPES).optional(),
+  /** The last id of the previous page (keyset pagination). */
+  cursor: z.coerce.number().int().positive().optional(),
+  per_page: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const profilesListResult = z.object({
+  users: z.array(profileSummary),
+  next_cursor: z.number().int().nullable(),
+});
+
+export const updateProfileRequest = z
+  .object({
+    name: nameField.optional(),
+    bio: z
+      .string()
+      .trim()
+      .max(LIMITS.bioMax, formatText(TEXT.maxLength, { length: LIMITS.bioMax }))
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    link: z
+      .string()
+      .trim()
+      .max(200, formatText(TEXT.maxLength, { length: 200 }))
+      .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), { message: TEXT.invalidLink })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+  })
+  .refine((v) => v.name !== undefined || v.bio !== undefined || v.link !== undefined, {
+    message: TEXT.required,
+    path: ['bio'],
+  });
+export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
+
+export const contactVisibilityRequest = z.object({
+  hide_contact: z
+    .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()], {
+      error: TEXT.required,
+    })
+    .transform((v) => v === 1 || v === '1' || v === true),
+});
+
+export const profileIdParams = z.object({ id: z.coerce.number().int().positive() });
