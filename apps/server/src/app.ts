@@ -20,8 +20,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLinkedinRepository } from './modules/linkedin/linkedin.repository.ts';
 import { linkedinRoutes } from './modules/linkedin/linkedin.routes.ts';
 import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
+import { createImageStore } from './modules/media/image-store.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
+import { profileMediaRoutes } from './modules/profiles/profile-media.routes.ts';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
@@ -31,6 +33,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createAuthGuard } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { registerMedia } from './plugins/media.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createOutbox } from './plugins/outbox.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -94,6 +97,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandling(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
+  const mediaDir = path.join(config.dataDir, 'media');
+  const images = createImageStore({ dir: mediaDir });
+  await registerMedia(app, { dir: mediaDir });
 
   // Modules.
   healthRoutes(app, { ping: database.ping });
@@ -102,8 +108,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     users: usersRepository,
     profiles: profilesRepository,
     clock,
-    imageUrl: (kind, key) =>
-      kind === 'picture' ? `/media/profile_pictures/${key}-192.webp` : `/media/cover_photos/${key}-1200.webp`,
+    imageUrl: (kind, key) => images.url(kind, key),
   });
   const auth = createAuthService({
     users: usersRepository,
@@ -136,6 +141,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }),
   });
   profilesRoutes(app, { profiles, guard });
+  profileMediaRoutes(app, {
+    guard,
+    images,
+    setImage: profiles.setImage,
+    describeOwner: profiles.describeOwner,
+  });
   onboardingRoutes(app, {
     onboarding: createOnboardingService({
       profiles: profilesRepository,

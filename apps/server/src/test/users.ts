@@ -23,7 +23,12 @@ export async function signedInUser(
     user_type: overrides.user_type ?? 'retail',
   };
   const ip = `203.0.${Math.floor(seq / 200)}.${(seq % 200) + 1}`;
-  const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: person, remoteAddress: ip });
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: person,
+    remoteAddress: ip,
+  });
   if (reg.statusCode !== 201) throw new Error(`register: ${reg.body}`);
   const code = messages.lastEmailCode(person.email);
   const ver = await app.inject({

@@ -25,8 +25,16 @@ describe('onboarding', () => {
   it('lists the three steps with options in both languages', async () => {
     const res = await get('/api/onboarding/questions');
     const steps = res.json().data.steps;
-    expect(steps.map((s: { key: string }) => s.key)).toEqual(['purpose', 'property_types', 'preferred_locations']);
-    expect(steps[1].options).toContainEqual({ value: 'office', label_en: 'Office Space', label_ar: 'مساحة مكتبية' });
+    expect(steps.map((s: { key: string }) => s.key)).toEqual([
+      'purpose',
+      'property_types',
+      'preferred_locations',
+    ]);
+    expect(steps[1].options).toContainEqual({
+      value: 'office',
+      label_en: 'Office Space',
+      label_ar: 'مساحة مكتبية',
+    });
     expect(steps[2].search).toBe('/api/cities');
   });
 
@@ -34,10 +42,22 @@ describe('onboarding', () => {
     const u = await user();
     const cases: [object, Record<string, string[]>][] = [
       [{ property_types: ['office'], preferred_locations: [1] }, { purpose: [TEXT.required] }],
-      [{ purpose: 'rent', property_types: [], preferred_locations: [1] }, { property_types: [TEXT.selectPropertyType] }],
-      [{ purpose: 'rent', property_types: ['office'], preferred_locations: [] }, { preferred_locations: [TEXT.selectLocation] }],
-      [{ purpose: 'rent', property_types: ['castle'], preferred_locations: [1] }, { 'property_types.0': [TEXT.invalidPropertyType] }],
-      [{ purpose: 'rent', property_types: ['office'], preferred_locations: [999999] }, { preferred_locations: [TEXT.unknownCity] }],
+      [
+        { purpose: 'rent', property_types: [], preferred_locations: [1] },
+        { property_types: [TEXT.selectPropertyType] },
+      ],
+      [
+        { purpose: 'rent', property_types: ['office'], preferred_locations: [] },
+        { preferred_locations: [TEXT.selectLocation] },
+      ],
+      [
+        { purpose: 'rent', property_types: ['castle'], preferred_locations: [1] },
+        { 'property_types.0': [TEXT.invalidPropertyType] },
+      ],
+      [
+        { purpose: 'rent', property_types: ['office'], preferred_locations: [999999] },
+        { preferred_locations: [TEXT.unknownCity] },
+      ],
     ];
     for (const [payload, errors] of cases) {
       const res = await send('POST', '/api/onboarding/preferences', u, payload);
@@ -55,12 +75,22 @@ describe('onboarding', () => {
     expect(ok.json()).toMatchObject({
       status: true,
       message: TEXT.preferencesSaved,
-      data: { preferences: { purpose: 'rent', property_types: ['office', 'retail'], preferred_locations: [1, 2] } },
+      data: {
+        preferences: { purpose: 'rent', property_types: ['office', 'retail'], preferred_locations: [1, 2] },
+      },
     });
     expect((await get('/api/onboarding/status', u)).json().data).toMatchObject({ completed: true });
     expect((await get('/api/user/preferences', u)).json().data.purpose).toBe('rent');
-    const put = await send('PUT', '/api/user/preferences', u, { purpose: 'buy', property_types: ['land'], preferred_locations: [3] });
-    expect(put.json().data.preferences).toEqual({ purpose: 'buy', property_types: ['land'], preferred_locations: [3] });
+    const put = await send('PUT', '/api/user/preferences', u, {
+      purpose: 'buy',
+      property_types: ['land'],
+      preferred_locations: [3],
+    });
+    expect(put.json().data.preferences).toEqual({
+      purpose: 'buy',
+      property_types: ['land'],
+      preferred_locations: [3],
+    });
   });
 
   it('keeps partial answers across a reload', async () => {
@@ -78,17 +108,26 @@ describe('onboarding', () => {
 
   it('needs a signed-in user', async () => {
     expect((await get('/api/onboarding/status')).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/api/onboarding/preferences', payload: {} })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/onboarding/preferences', payload: {} })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('profiles', () => {
   it('edits your own name, bio and link; validates them', async () => {
     const u = await user();
-    const res = await send('POST', '/api/profile', u, { name: 'Nadia Saleh', bio: 'Office broker in Riyadh', link: 'https://nadia.example' });
+    const res = await send('POST', '/api/profile', u, {
+      name: 'Nadia Saleh',
+      bio: 'Office broker in Riyadh',
+      link: 'https://nadia.example',
+    });
     expect(res.json()).toMatchObject({
       message: TEXT.profileUpdated,
-      data: { name: 'Nadia Saleh', profile: { bio: 'Office broker in Riyadh', link: 'https://nadia.example' } },
+      data: {
+        name: 'Nadia Saleh',
+        profile: { bio: 'Office broker in Riyadh', link: 'https://nadia.example' },
+      },
     });
     const bad = await send('POST', '/api/profile', u, { link: 'javascript:alert(1)', bio: 'x'.repeat(501) });
     expect(bad.json().errors).toEqual({ link: [TEXT.invalidLink], bio: ['Must be at most 500 characters'] });
@@ -103,7 +142,9 @@ describe('profiles', () => {
     expect((await get(`/api/profiles/${a.id}`, b)).json().data.profile.bio).toBeNull();
     await send('POST', '/api/profile/contact-visibility', b, { hide_contact: 1, user_id: a.id } as object);
     expect((await get(`/api/profiles/${a.id}`, b)).json().data.contact_info.email).toBe(a.email);
-    expect((await app.inject({ method: 'POST', url: '/api/profile', payload: { bio: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/profile', payload: { bio: 'x' } })).statusCode,
+    ).toBe(401);
   });
 
   it('hides contact details from everyone but the owner', async () => {
@@ -113,7 +154,10 @@ describe('profiles', () => {
     expect(visible.contact_info).toEqual({ email: owner.email, phone: owner.phone });
 
     const hide = await send('POST', '/api/profile/contact-visibility', owner, { hide_contact: 1 });
-    expect(hide.json()).toMatchObject({ message: TEXT.contactVisibilityUpdated, data: { profile: { hide_contact: true } } });
+    expect(hide.json()).toMatchObject({
+      message: TEXT.contactVisibilityUpdated,
+      data: { profile: { hide_contact: true } },
+    });
     for (const url of [`/api/profiles/${owner.id}`, `/api/profiles/${owner.id}/full`]) {
       const res = await get(url, viewer);
       expect(res.body).not.toContain(owner.email);
@@ -159,8 +203,16 @@ describe('following', () => {
       data: { followers_count: 1, following_count: 0, is_following: true, is_followed_by: false },
     });
     const back = await send('POST', `/api/profiles/${a.id}/follow`, b);
-    expect(back.json().data).toEqual({ followers_count: 1, following_count: 1, is_following: true, is_followed_by: true });
-    expect((await get('/api/user', a)).json().data.follow_info).toMatchObject({ followers_count: 1, following_count: 1 });
+    expect(back.json().data).toEqual({
+      followers_count: 1,
+      following_count: 1,
+      is_following: true,
+      is_followed_by: true,
+    });
+    expect((await get('/api/user', a)).json().data.follow_info).toMatchObject({
+      followers_count: 1,
+      following_count: 1,
+    });
     const un = await send('DELETE', `/api/profiles/${b.id}/follow`, a);
     expect(un.json().data).toMatchObject({ followers_count: 0, is_following: false, is_followed_by: true });
   });
@@ -185,7 +237,11 @@ describe('following', () => {
     );
     const answers = await Promise.all(requests);
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
-    const relations = await Promise.all(fans.map(async (fan) => (await get(`/api/profiles/${target.id}`, fan)).json().data.follow_info.is_following));
+    const relations = await Promise.all(
+      fans.map(
+        async (fan) => (await get(`/api/profiles/${target.id}`, fan)).json().data.follow_info.is_following,
+      ),
+    );
     const following = relations.filter(Boolean).length;
     const info = (await get(`/api/profiles/${target.id}`, fans[0] as Auth)).json().data.follow_info;
     expect(info.followers_count).toBe(following);
@@ -194,31 +250,49 @@ describe('following', () => {
     // A second round that ends with everyone following: exactly 10.
     await Promise.all(fans.map((fan) => send('POST', `/api/profiles/${target.id}/follow`, fan)));
     await Promise.all(fans.map((fan) => send('POST', `/api/profiles/${target.id}/follow`, fan)));
-    expect((await get(`/api/profiles/${target.id}`, target)).json().data.follow_info.followers_count).toBe(10);
+    expect((await get(`/api/profiles/${target.id}`, target)).json().data.follow_info.followers_count).toBe(
+      10,
+    );
   }, 60_000);
 });
 
 describe('lists of people and companies', () => {
   it('lists developers as companies, searchable, with keyset pages; public', async () => {
     const stamp = String(Date.now()).slice(-5);
-    const names = ['Alpha', 'Beta', 'Gamma'].map((n) => `${n} Towers ${'abcdefghij'[Number(stamp[4])]}${'klmnopqrst'[Number(stamp[3])]}`);
+    const names = ['Alpha', 'Beta', 'Gamma'].map(
+      (n) => `${n} Towers ${'abcdefghij'[Number(stamp[4])]}${'klmnopqrst'[Number(stamp[3])]}`,
+    );
     for (const name of names) await user({ name, user_type: 'developer' });
     await user({ name: `Retail Towers ${names[0]?.slice(-2)}`, user_type: 'retail' });
     const suffix = names[0]?.slice(-2) ?? '';
-    const first = await get(`/api/profiles-list/all?type=developer&q=${encodeURIComponent(`towers ${suffix}`)}&per_page=2`);
+    const first = await get(
+      `/api/profiles-list/all?type=developer&q=${encodeURIComponent(`towers ${suffix}`)}&per_page=2`,
+    );
     expect(first.statusCode).toBe(200);
     const page1 = first.json().data;
     expect(page1.users.map((u: { name: string }) => u.name)).toEqual([names[2], names[1]]);
     expect(page1.users.every((u: { user_type: string }) => u.user_type === 'developer')).toBe(true);
-    const page2 = (await get(`/api/profiles-list/all?type=developer&q=${encodeURIComponent(`towers ${suffix}`)}&per_page=2&cursor=${page1.next_cursor}`)).json().data;
+    const page2 = (
+      await get(
+        `/api/profiles-list/all?type=developer&q=${encodeURIComponent(`towers ${suffix}`)}&per_page=2&cursor=${page1.next_cursor}`,
+      )
+    ).json().data;
     expect(page2).toEqual({ users: [expect.objectContaining({ name: names[0] })], next_cursor: null });
   });
 
   it('suggests three accounts: not you, not followed, sharing your preferences first', async () => {
     const me = await user();
-    await send('POST', '/api/onboarding/preferences', me, { purpose: 'rent', property_types: ['medical'], preferred_locations: [7] });
+    await send('POST', '/api/onboarding/preferences', me, {
+      purpose: 'rent',
+      property_types: ['medical'],
+      preferred_locations: [7],
+    });
     const match = await user({ name: 'Matching Clinic' });
-    await send('POST', '/api/onboarding/preferences', match, { purpose: 'list', property_types: ['medical'], preferred_locations: [7] });
+    await send('POST', '/api/onboarding/preferences', match, {
+      purpose: 'list',
+      property_types: ['medical'],
+      preferred_locations: [7],
+    });
     const followed = await user();
     await send('POST', `/api/profiles/${followed.id}/follow`, me);
     const three = (await get('/api/profiles-list/three', me)).json().data as { id: number }[];

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { LIMITS } from '@makan/contract/limits';
+import { TEXT } from '@makan/contract/texts';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
+
+export type ImageKind = 'picture' | 'cover';
+
+type Variant = { readonly size: number; readonly width: number; readonly height: number };
+
+/**
+ * The sizes the screens use (spec §9: picture 96 px, banner 192 px high), at 1×, 2× and 4× for
+ * pictures and 1× and 2× for covers (a 1200 × 384 banner is 192 px high at 2×). `size` is the
+ * number in the file name: the side of a square picture, the width of a cover.
+ */
+export const IMAGE_VARIANTS = {
+  picture: {
+    folder: 'profile_pictures',
+    defaultSize: 192,
+    variants: [
+      { size: 96, width: 96, height: 96 },
+      { size: 192, width: 192, height: 192 },
+      { size: 384, width: 384, height: 384 },
+    ],
+  },
+  cover: {
+    folder: 'cover_photos',
+    defaultSize: 1200,
+    variants: [
+      { size: 1200, width: 1200, height: 384 },
+      { size: 2400, width: 2400, height: 768 },
+    ],
+  },
+} as const satisfies Record<
+  ImageKind,
+  { folder: string; defaultSize: number; variants: readonly [Variant, ...Variant[]] }
+>;
+
+/**
+ * Decoding cost grows with pixels, not bytes: a 10 MB PNG can hold a billion blank pixels. 50 MP
+ * admits the photos of 48 MP phone cameras and bounds one decode to about 200 MB.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** Keys are ours (random hex), never derived from what the user sent. */
+const KEY_PATTERN = /^[0-9a-f]{32}$/;
+
+type Format = 'jpeg' | 'png' | 'gif' | 'webp';
+
+/** The accepted formats by their signatures, checked before any decoder sees the bytes. */
+function sniff(bytes: Buffer): Format | undefined {
+  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))) {
+    return 'png';
+  }
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return undefined;
+}
+
+const invalidImage = () => new Invalid({ file: [TEXT.invalidImage] });
+const tooLarge = () => new PayloadTooLarge(TEXT.imageTooLarge, { file: [TEXT.imageTooLarge] });
+
+/**
+ * Where pictures and covers are kept. `save` checks the real type from the bytes, re-encodes the
+ * image to WebP in every size (upright, with no metadata: no GPS position, camera or profile
+ * left), and answers the random key that names the files; `url` and `remove` take that key.
+ */
+export function createImageStore({
+  dir,
+  newKey = () => randomBytes(16).toString('hex'),
+}: {
+  /** The media folder, served under /media/. */
+  dir: string;
+  newKey?: () => string;
+}) {
+  const fileOf = (kind: ImageKind, key: string, size: number) =>
+    path.join(dir, IMAGE_VARIANTS[kind].folder, `${key}-${size}.webp`);
+
+  /** Written under a hidden temporary name, flushed, then renamed: a crash never leaves half a file. */
+  async function writeAtomically(file: string, data: Buffer) {
+    const temp = path.join(
+      path.dirname(file),
+      `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
+    );
+    try {
+      const handle = await open(temp, 'wx');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, file);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async function render(kind: ImageKind, bytes: Buffer): Promise<{ size: number; data: Buffer }[]> {
+    const format = sniff(bytes);
+    if (!format) throw invalidImage();
+    // 'error' rather than the stricter 'warning': phone photos often carry harmless oddities (bytes
+    // after the end marker) that warn, while data that cannot be decoded still fails.
+    const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+    let meta: Metadata;
+    try {
+      // Reading the header decodes no pixels, so the pixel count is checked here, answering "too
+      // large" rather than the decoder's generic refusal.
+      meta = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
+    } catch {
+      throw invalidImage();
+    }
+    if (meta.format !== format || !meta.width || !meta.height) throw invalidImage();
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooLarge();
+
+    const { variants } = IMAGE_VARIANTS[kind];
+    const largest = variants[variants.length - 1] ?? variants[0];
+    // One decode: upright (EXIF orientation applied), cropped to the largest size around what draws
+    // the eye, in sRGB. Raw pixels carry no metadata, so nothing of the original's survives.
+    let pixels: { data: Buffer; info: OutputInfo };
+    try {
+      pixels = await sharp(bytes, input)
+        .autoOrient()
+        .resize(largest.width, largest.height, { fit: 'cover', position: 'attention' })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw invalidImage();
+    }
+    const { width, height, channels } = pixels.info;
+    return Promise.all(
+      variants.map(async (variant) => ({
+        size: variant.size,
+        data: await sharp(pixels.data, { raw: { width, height, channels } })
+          .resize(variant.width, variant.height, { fit: 'fill' })
+          .webp({ quality: 82 })
+          .toBuffer(),
+      })),
+    );
+  }
+
+  /** Deletes every size of a stored image; files already gone are fine. */
+  async function remove(kind: ImageKind, key: string): Promise<void> {
+    if (!KEY_PATTERN.test(key)) return;
+    await Promise.all(
+      IMAGE_VARIANTS[kind].variants.map((v) => rm(fileOf(kind, key, v.size), { force: true })),
+    );
+  }
+
+  return {
+    /** Checks, re-encodes and stores an uploaded picture or cover; answers its key. */
+    async save(kind: ImageKind, bytes: Buffer): Promise<string> {
+      if (bytes.length > LIMITS.fileMaxBytes) throw tooLarge();
+      const outputs = await render(kind, bytes);
+      const key = newKey();
+      if (!KEY_PATTERN.test(key)) throw new Error('image keys must be 32 lower-case hex digits');
+      await mkdir(path.join(dir, IMAGE_VARIANTS[kind].folder), { recursive: true });
+      try {
+        for (const output of outputs) await writeAtomically(fileOf(kind, key, output.size), output.data);
+      } catch (err) {
+        await remove(kind, key);
+        throw err;
+      }
+      return key;
+    },
+
+    /** The public path of one size (by default the one a screen shows at 2×). */
+    url(kind: ImageKind, key: string, size: number = IMAGE_VARIANTS[kind].defaultSize): string {
+      const { folder, variants } = IMAGE_VARIANTS[kind];
+      if (!variants.some((v) => v.size === size)) throw new Error(`no ${kind} of size ${size}`);
+      return `/media/${folder}/${key}-${size}.webp`;
+    },
+
+    remove,
+  };
+}
+export type ImageStore = ReturnType<typeof createImageStore>;

@@ -1,0 +1,167 @@
+import multipart from '@fastify/multipart';
+import { type FullUser, fullUser } from '@makan/contract/auth';
+import { failureSchema, successSchema } from '@makan/contract/envelope';
+import { LIMITS } from '@makan/contract/limits';
+import { TEXT } from '@makan/contract/texts';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
+import type { App } from '../../lib/http.ts';
+import type { AuthGuard } from '../../plugins/auth.ts';
+import type { ImageKind, ImageStore } from '../media/image-store.ts';
+
+export type ProfileMediaDeps = {
+  guard: AuthGuard;
+  images: ImageStore;
+  /**
+   * Sets (or clears, with null) the user's picture or cover key and answers the key it replaced,
+   * read and written atomically (one transaction with the row locked), so two uploads racing each
+   * delete exactly the key they replaced.
+   */
+  setImage: (userId: number, kind: ImageKind, key: string | null) => Promise<string | null>;
+  /** The full user as its owner sees it, after the change. */
+  describeOwner: (userId: number) => Promise<FullUser>;
+};
+
+/** Field names a client may send the file under. */
+const FILE_FIELDS = new Set(['picture', 'cover', 'image', 'file']);
+
+const TEXTS = {
+  picture: { updated: TEXT.pictureUpdated, deleted: TEXT.pictureDeleted },
+  cover: { updated: TEXT.coverUpdated, deleted: TEXT.coverDeleted },
+} as const;
+
+const ROUTES = [
+  {
+    kind: 'picture',
+    url: '/api/profile/picture',
+    noun: 'profile picture',
+    sizes: '96, 192 and 384 px squares',
+  },
+  { kind: 'cover', url: '/api/profile/cover', noun: 'cover photo', sizes: '1200 × 384 and 2400 × 768 px' },
+] as const;
+
+const responses = {
+  200: successSchema(fullUser),
+  400: failureSchema,
+  401: failureSchema,
+  413: failureSchema,
+  422: failureSchema,
+};
+
+const noImage = () => new Invalid({ file: [TEXT.noImage] });
+
+const isFileTooLarge = (err: unknown) =>
+  err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** The bytes of the one uploaded file; other parts are read and dropped. */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw noImage();
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (bytes === undefined && FILE_FIELDS.has(part.fieldname)) bytes = await part.toBuffer();
+      else part.file.resume();
+    }
+  } catch (err) {
+    if (isFileTooLarge(err)) throw new PayloadTooLarge(TEXT.imageTooLarge, { file: [TEXT.imageTooLarge] });
+    throw err;
+  }
+  if (!bytes || bytes.length === 0) throw noImage();
+  return bytes;
+}
+
+/** A replaced image's files go after the change is saved; if that fails they are only orphans. */
+async function removeQuietly(images: ImageStore, kind: ImageKind, key: string, log: FastifyBaseLogger) {
+  try {
+    await images.remove(kind, key);
+  } catch (err) {
+    log.warn({ err, kind, key }, 'could not delete a replaced image');
+  }
+}
+
+/**
+ * POST and DELETE /api/profile/picture and /api/profile/cover (spec §7 Profiles), for the signed-in
+ * user only: there is no user id in the path. Multipart parsing is registered in a child context, so
+ * these four routes are the only ones that accept multipart bodies.
+ */
+export function profileMediaRoutes(app: App, { guard, images, setImage, describeOwner }: ProfileMediaDeps) {
+  const tags = ['profiles'];
+  const security = [{ bearerAuth: [] }];
+
+  app.register(async (child) => {
+    await child.register(multipart, {
+      limits: {
+        fileSize: LIMITS.fileMaxBytes,
+        files: 1,
+        fields: 5,
+        fieldSize: 1024,
+        parts: 10,
+        headerPairs: 100,
+      },
+      throwFileSizeLimit: true,
+    });
+
+    for (const { kind, url, noun, sizes } of ROUTES) {
+      child.post(
+        url,
+        {
+          onRequest: guard.preHandler,
+          schema: {
+            tags,
+            security,
+            summary: `Upload your ${noun}`,
+            description: [
+              `A multipart/form-data body with one file in the field \`${kind}\` (\`picture\`, \`cover\`, \`image\` or \`file\` are all accepted).`,
+              `JPEG, PNG, WebP or GIF, recognised by its bytes whatever its name; at most ${LIMITS.fileMaxBytes / 1024 / 1024} MB (413 '${TEXT.imageTooLarge}').`,
+              `Stored upright as WebP without any metadata (no GPS position) in ${sizes}; the previous one is deleted.`,
+              'Answers the full user.',
+            ].join(' '),
+            consumes: ['multipart/form-data'],
+            // Documents the form for OpenAPI; multipart bodies are read by the handler, not validated here
+            // (to the validator a multipart body is null, hence nullish).
+            body: z
+              .object({ [kind]: z.string().meta({ format: 'binary', description: 'The image file' }) })
+              .nullish(),
+            response: responses,
+          },
+        },
+        async (request) => {
+          const { userId } = guard.session(request);
+          const key = await images.save(kind, await readUpload(request));
+          let previous: string | null;
+          try {
+            previous = await setImage(userId, kind, key);
+          } catch (err) {
+            await removeQuietly(images, kind, key, request.log);
+            throw err;
+          }
+          if (previous && previous !== key) await removeQuietly(images, kind, previous, request.log);
+          return { status: true as const, message: TEXTS[kind].updated, data: await describeOwner(userId) };
+        },
+      );
+
+      child.delete(
+        url,
+        {
+          onRequest: guard.preHandler,
+          schema: {
+            tags,
+            security,
+            summary: `Remove your ${noun}`,
+            description:
+              'Deletes its files; removing when there is none also succeeds. Answers the full user.',
+            response: responses,
+          },
+        },
+        async (request) => {
+          const { userId } = guard.session(request);
+          const previous = await setImage(userId, kind, null);
+          if (previous) await removeQuietly(images, kind, previous, request.log);
+          return { status: true as const, message: TEXTS[kind].deleted, data: await describeOwner(userId) };
+        },
+      );
+    }
+  });
+}
