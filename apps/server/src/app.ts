@@ -144,6 +144,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   profileMediaRoutes(app, {
     guard,
     images,
+    limits,
     setImage: profiles.setImage,
     describeOwner: profiles.describeOwner,
   });

@@ -9,10 +9,12 @@ import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { ImageKind, ImageStore } from '../media/image-store.ts';
+import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 
 export type ProfileMediaDeps = {
   guard: AuthGuard;
   images: ImageStore;
+  limits: RateLimits;
   /**
    * Sets (or clears, with null) the user's picture or cover key and answers the key it replaced,
    * read and written atomically (one transaction with the row locked), so two uploads racing each
@@ -86,7 +88,12 @@ async function removeQuietly(images: ImageStore, kind: ImageKind, key: string, l
  * user only: there is no user id in the path. Multipart parsing is registered in a child context, so
  * these four routes are the only ones that accept multipart bodies.
  */
-export function profileMediaRoutes(app: App, { guard, images, setImage, describeOwner }: ProfileMediaDeps) {
+const UPLOADS_PER_HOUR = { limit: 30, windowMs: 60 * 60_000 };
+
+export function profileMediaRoutes(
+  app: App,
+  { guard, images, setImage, describeOwner, limits }: ProfileMediaDeps,
+) {
   const tags = ['profiles'];
   const security = [{ bearerAuth: [] }];
 
@@ -129,6 +136,8 @@ export function profileMediaRoutes(app: App, { guard, images, setImage, describe
         },
         async (request) => {
           const { userId } = guard.session(request);
+          // Re-encoding costs CPU: a per-user budget, checked before the body is read.
+          await limits.hit(`image-upload:user:${userId}`, UPLOADS_PER_HOUR);
           const key = await images.save(kind, await readUpload(request));
           let previous: string | null;
           try {
