@@ -74,12 +74,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const citiesRepository = createCitiesRepository(database.db);
   const usersRepository = createUsersRepository(database.db);
+  const profilesRepository = createProfilesRepository(database.db);
   const hasher = createPasswordHasher({ cost: config.scryptCost });
+  const mediaDir = path.join(config.dataDir, 'media');
+  const images = createImageStore({ dir: mediaDir });
   await database.withStartupLock(async () => {
     await database.migrate();
     await runSeed({
       cities: citiesRepository,
       users: usersRepository,
+      profiles: profilesRepository,
+      images,
       hasher,
       now: (overrides.clock ?? systemClock).now(),
       mode: config.seed,
@@ -97,13 +102,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandling(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
-  const mediaDir = path.join(config.dataDir, 'media');
-  const images = createImageStore({ dir: mediaDir });
   await registerMedia(app, { dir: mediaDir });
 
   // Modules.
   healthRoutes(app, { ping: database.ping });
-  const profilesRepository = createProfilesRepository(database.db);
   const profiles = createProfilesService({
     users: usersRepository,
     profiles: profilesRepository,

@@ -20,6 +20,21 @@ describe('demo data', () => {
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().data.user).toMatchObject({ user_type: type, verified: true });
       }
+      // Demo profiles: bios, pictures served from /media, preferences and follows.
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: 'noor@makan.example', password: 'Demo1234' },
+      });
+      const noor = login.json().data.user;
+      expect(noor.profile.bio).toContain('Dubai');
+      expect(noor.preferences).toMatchObject({ purpose: 'list', property_types: ['office', 'coworking'] });
+      expect(noor.preferences.preferred_locations).toHaveLength(2);
+      expect(noor.follow_info.followers_count).toBe(3);
+      const picture = await app.inject(noor.profile.picture.url);
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/webp');
+
       const users = createUsersRepository(database.db);
       const before = await users.count();
       expect(await seedDemoUsers(users, createPasswordHasher({ cost: 1024 }), new Date())).toBe(0);

@@ -1,12 +1,17 @@
 import type { PasswordHasher } from './lib/password.ts';
 import type { CitiesRepository } from './modules/cities/cities.repository.ts';
 import { seedCities } from './modules/cities/cities.seed.ts';
+import type { ImageStore } from './modules/media/image-store.ts';
+import type { ProfilesRepository } from './modules/profiles/profiles.repository.ts';
+import { seedDemoProfiles } from './modules/profiles/profiles.seed.ts';
 import type { UsersRepository } from './modules/users/users.repository.ts';
 import { seedDemoUsers } from './modules/users/users.seed.ts';
 
 type SeedDeps = {
   cities: CitiesRepository;
   users: UsersRepository;
+  profiles: ProfilesRepository;
+  images: ImageStore;
   hasher: PasswordHasher;
   now: Date;
   mode: 'demo' | 'none';
@@ -17,11 +22,22 @@ type SeedDeps = {
  * Fills an empty database. Reference data (cities) always; demo content only when mode is
  * 'demo'. Each feature adds its step here; every step leaves existing data alone.
  */
-export async function runSeed({ cities, users, hasher, now, mode, log }: SeedDeps): Promise<void> {
+export async function runSeed({
+  cities,
+  users,
+  profiles,
+  images,
+  hasher,
+  now,
+  mode,
+  log,
+}: SeedDeps): Promise<void> {
   const added = await seedCities(cities);
   if (added) log.info({ cities: added }, 'seeded reference cities');
   if (mode === 'none') return;
   const demoUsers = await seedDemoUsers(users, hasher, now);
   if (demoUsers) log.info({ users: demoUsers }, 'seeded demo accounts (password in README)');
-  // Demo companies' posts, comments, likes, follows and conversations join here as their features land.
+  const demoProfiles = await seedDemoProfiles({ users, profiles, cities, images, now });
+  if (demoProfiles) log.info({ profiles: demoProfiles }, 'seeded demo profiles, pictures and follows');
+  // Demo posts, comments, likes and conversations join here as their features land.
 }
