@@ -25,3 +25,17 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
   land: 'Land',
   others: 'Other',
 };
+
+/** Arabic labels, indexed by post search so an Arabic query finds a type by its name. */
+export const PROPERTY_TYPE_LABELS_AR: Record<PropertyType, string> = {
+  office: 'مساحة مكتبية',
+  retail: 'مساحة تجارية',
+  restaurant: 'مطعم',
+  warehouse: 'مستودع',
+  industrial: 'صناعي',
+  medical: 'منشأة طبية',
+  hotels: 'فندق',
+  coworking: 'مساحة عمل مشتركة',
+  land: 'أرض',
+  others: 'أخرى',
+};

@@ -26,6 +26,15 @@ const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPassw
 const VerificationPhonePage = lazy(() => auth().then((m) => ({ default: m.VerificationPhonePage })));
 const VerificationEmailPage = lazy(() => auth().then((m) => ({ default: m.VerificationEmailPage })));
 const LinkedInCallbackPage = lazy(() => auth().then((m) => ({ default: m.LinkedInCallbackPage })));
+const OnboardingPage = lazy(() =>
+  import('./routes/onboarding-page.tsx').then((m) => ({ default: m.OnboardingPage })),
+);
+const profiles = () => import('./routes/profile-pages.tsx');
+const OwnProfilePage = lazy(() => profiles().then((m) => ({ default: m.OwnProfilePage })));
+const UserProfilePage = lazy(() => profiles().then((m) => ({ default: m.UserProfilePage })));
+const CompaniesPage = lazy(() =>
+  import('./routes/companies-page.tsx').then((m) => ({ default: m.CompaniesPage })),
+);
 
 // Keyed by the contract's route lists: a route added there and not here is a type error.
 const publicOnlyPages: Record<(typeof PUBLIC_ONLY_ROUTES)[number], ReactElement> = {
@@ -39,7 +48,7 @@ const publicOnlyPages: Record<(typeof PUBLIC_ONLY_ROUTES)[number], ReactElement>
 };
 
 const publicPages: Record<(typeof PUBLIC_ROUTES)[number], ReactElement> = {
-  '/companies': <PlaceholderPage page="companies" />,
+  '/companies': <CompaniesPage />,
   '/about': <AboutPage />,
   '/contact': <ContactPage />,
   '/privacy-policy': <PrivacyPolicyPage />,
@@ -53,10 +62,10 @@ const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], ReactElement> = 
   '/home': <PlaceholderPage page="home" />,
   '/post/:id': <PlaceholderPage page="post" />,
   '/comment/:postId/:commentId': <PlaceholderPage page="comment" />,
-  '/commercial': <PlaceholderPage page="commercial" />,
+  '/commercial': <OnboardingPage />,
   '/bookmarks': <PlaceholderPage page="bookmarks" />,
-  '/profile': <PlaceholderPage page="profile" />,
-  '/user/:userId': <PlaceholderPage page="user" />,
+  '/profile': <OwnProfilePage />,
+  '/user/:userId': <UserProfilePage />,
   '/search': <PlaceholderPage page="search" />,
   '/chat': <PlaceholderPage page="chat" />,
   '/chat/new': <PlaceholderPage page="chatNew" />,

@@ -1,9 +1,14 @@
-import { fullUser } from '@makan/contract/auth';
+import { type FullUser, fullUser } from '@makan/contract/auth';
 import { LIMITS } from '@makan/contract/limits';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { http } from '../../../lib/http.ts';
-import { storeUser, useSignedIn } from '../../../lib/session.ts';
+import { http } from './http.ts';
+import { storeUser, useSignedIn } from './session.ts';
+
+/**
+ * GET /api/user lives here rather than in a feature: sign-in seeds it, onboarding and the profile
+ * screens replace it with the full user their writes answer, and features never import each other.
+ */
 
 /** Every query about the signed-in user starts with this key; logout clears them all. */
 export const currentUserKey = ['user', 'me'] as const;
@@ -31,4 +36,13 @@ export function useCurrentUser() {
     if (user && signedIn) storeUser(user);
   }, [user, signedIn]);
   return query;
+}
+
+/**
+ * A write answered with the full user (preferences, profile edits, pictures): it becomes the
+ * /api/user answer and the local copy (name, avatar and preferences in `user_data`).
+ */
+export function applyCurrentUser(queryClient: QueryClient, user: FullUser): void {
+  queryClient.setQueryData(currentUserKey, user);
+  storeUser(user);
 }

@@ -128,6 +128,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   toast?: ToastMode;
   timeoutMs?: number;
+  /**
+   * For a FormData body: called with the share sent so far (0 to 1). `fetch` cannot report upload
+   * progress, so such a request goes through XMLHttpRequest (`deps.upload`) instead.
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export interface ApiResponse<T> {
@@ -139,6 +144,8 @@ export interface HttpDeps {
   baseUrl: string;
   fetch: typeof fetch;
   sleep: (ms: number) => Promise<void>;
+  /** A `fetch` that reports upload progress (XMLHttpRequest underneath). */
+  upload: (url: string, init: RequestInit, onProgress: (fraction: number) => void) => Promise<Response>;
   getToken: () => string | null;
   getLanguage: () => string;
   clearSession: () => void;
@@ -176,6 +183,61 @@ function buildUrl(base: string, path: string, query: RequestOptions['query']): s
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * `fetch` over XMLHttpRequest, for the one thing fetch cannot do: report upload progress. Rejects
+ * like fetch (TypeError on a network failure, the signal's reason on abort); the answer becomes a
+ * Response, so the envelope handling stays the same.
+ */
+export function xhrUpload(
+  url: string,
+  init: RequestInit,
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const signal = init.signal;
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    xhr.open(init.method ?? 'GET', url);
+    new Headers(init.headers).forEach((value, name) => {
+      xhr.setRequestHeader(name, value);
+    });
+    xhr.withCredentials = init.credentials === 'include';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+    };
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      settle();
+      onProgress(1);
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      const empty = [101, 204, 205, 304].includes(xhr.status);
+      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new TypeError('Network request failed'));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    };
+    const body = init.body;
+    xhr.send(body instanceof FormData || typeof body === 'string' || body instanceof Blob ? body : null);
+  });
+}
+
 export interface HttpClient {
   deps: HttpDeps;
   /** With a schema, `data` is parsed with it; without one it stays `unknown`. */
@@ -188,6 +250,7 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
     baseUrl: '/api',
     // Looked up per call so tests (and polyfills) can replace the global.
     fetch: (...args) => globalThis.fetch(...args),
+    upload: xhrUpload,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     getToken: () => getItem('auth_token'),
     getLanguage,
@@ -231,13 +294,18 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
     let response: Response;
     let payload: unknown;
     try {
-      response = await deps.fetch(buildUrl(deps.baseUrl, path, options.query), {
+      const url = buildUrl(deps.baseUrl, path, options.query);
+      const init: RequestInit = {
         method,
         headers,
         body,
         signal: controller.signal,
         credentials: 'same-origin',
-      });
+      };
+      response =
+        isUpload && options.onUploadProgress
+          ? await deps.upload(url, init, options.onUploadProgress)
+          : await deps.fetch(url, init);
       payload = await readJson(response);
     } catch (cause) {
       if (options.signal?.aborted) throw cause;

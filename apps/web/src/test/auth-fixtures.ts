@@ -44,7 +44,7 @@ export function verificationFixture(overrides: Partial<VerificationInfo> = {}): 
   };
 }
 
-type Handler = (body: unknown, init: RequestInit | undefined) => Response | Promise<Response>;
+type Handler = (body: unknown, init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
 
 /**
  * Answers the mocked fetch by 'METHOD /path' (query ignored); anything else fails the test loudly.
@@ -59,7 +59,7 @@ export function routeFetch(fetchMock: Mock<typeof fetch>, handlers: Record<strin
     calls.push({ route, body, init });
     const handler = handlers[route];
     if (!handler) return jsonResponse(599, { status: false, message: `No mock for ${route}` });
-    return handler(body, init);
+    return handler(body, init, new URL(url, 'http://localhost'));
   });
   return calls;
 }

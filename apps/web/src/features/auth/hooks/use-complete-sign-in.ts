@@ -5,9 +5,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { currentUserKey } from '../../../lib/current-user.ts';
 import { translateMessage } from '../../../lib/messages.ts';
 import { afterSignInPath, startSession } from '../../../lib/session.ts';
-import { currentUserKey } from '../api/current-user.ts';
 
 export interface SignInResult {
   token: string;

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+import { PreferencesSummary } from '../../features/onboarding/components/preferences-summary.tsx';
+import { OwnProfileView } from '../../features/profiles/components/own-profile.tsx';
+import { UserProfileView } from '../../features/profiles/components/user-profile-view.tsx';
+
+/** /profile: the profile feature, with the onboarding feature's summary of your preferences. */
+export function OwnProfilePage() {
+  return (
+    <OwnProfileView renderPreferences={(preferences) => <PreferencesSummary preferences={preferences} />} />
+  );
+}
+
+/** /user/{userId}: the key starts each person's page afresh (edits, focus, scroll). */
+export function UserProfilePage() {
+  const { userId } = useParams();
+  return <UserProfileView key={userId} userId={userId} />;
+}

@@ -1,0 +1,138 @@
+import type { ProfileSummary } from '@makan/contract/profiles';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { AlertCircleIcon, BuildingIcon, RefreshIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useDebouncedValue } from '../../../lib/debounce.ts';
+import { getStoredUser, useSignedIn } from '../../../lib/session.ts';
+import { useCompanies } from '../api/companies.ts';
+import { CompanyCard } from './company-card.tsx';
+
+interface CompaniesDirectoryProps {
+  /** The follow button of a company for a signed-in visitor (composed in by the app layer). */
+  renderFollow?: (company: ProfileSummary) => ReactNode;
+}
+
+/** /companies (public): developer accounts, a debounced search and Load more. */
+export function CompaniesDirectory({ renderFollow }: CompaniesDirectoryProps) {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const q = useDebouncedValue(query.trim());
+  const companies = useCompanies(q);
+  const list = companies.data?.pages.flatMap((page) => page.users) ?? [];
+  const me = signedIn ? getStoredUser()?.id : undefined;
+  const searching = q !== query.trim() || (companies.isFetching && !companies.isFetchingNextPage);
+
+  const action = (company: ProfileSummary) => {
+    if (company.id === me) return null;
+    if (signedIn && renderFollow) return renderFollow(company);
+    return (
+      <Link
+        to={`/login?${new URLSearchParams({ redirect: '/companies' })}`}
+        className={buttonClasses('secondary', 'sm')}
+        aria-label={`${t('companies.loginToFollow')} ${company.name}`}
+        data-testid="company-login-to-follow"
+      >
+        <span>{t('companies.loginToFollow')}</span> <span className="sr-only">{company.name}</span>
+      </Link>
+    );
+  };
+
+  return (
+    <Page title={t('companies.title')} description={t('companies.intro')} testId="companies-page">
+      <div className="mb-6 max-w-xl">
+        <label htmlFor={searchId} className="sr-only">
+          {t('companies.searchLabel')}
+        </label>
+        <div className="relative">
+          <SearchIcon className="pointer-events-none absolute start-3.5 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+          {/* The page's direction, not dir="auto": the icon and the padding beside it must stay on one side. */}
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('companies.searchPlaceholder')}
+            autoComplete="off"
+            data-testid="companies-search"
+            className="h-11 w-full rounded-xl border border-slate-300 bg-white ps-11 pe-10 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary-600/40 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus-visible:border-primary-300 dark:focus-visible:outline-primary-300/40"
+          />
+          {searching && (
+            <span className="absolute end-3.5 top-1/2 -translate-y-1/2 text-primary-700 dark:text-primary-300">
+              <Spinner size="sm" decorative />
+            </span>
+          )}
+        </div>
+      </div>
+
+      <p aria-live="polite" className="sr-only">
+        {companies.isSuccess && !searching ? t('companies.count', { count: list.length }) : ''}
+      </p>
+
+      {companies.isPending ? (
+        <div className="flex justify-center py-16 text-primary-700 dark:text-primary-300">
+          <Spinner size="lg" />
+        </div>
+      ) : companies.isError && list.length === 0 ? (
+        <div
+          role="alert"
+          data-testid="companies-error"
+          className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950"
+        >
+          <AlertCircleIcon className="size-8 text-red-700 dark:text-red-300" />
+          <h2 className="font-semibold text-red-900 dark:text-red-100">{t('companies.loadFailed')}</h2>
+          <p className="text-sm text-red-900 dark:text-red-100">{t('companies.loadFailedText')}</p>
+          <Button variant="secondary" onClick={() => void companies.refetch()}>
+            <RefreshIcon className="size-4" />
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <div
+          data-testid="companies-empty"
+          className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
+        >
+          <BuildingIcon className="size-8 text-slate-500" />
+          <h2 className="font-semibold text-slate-900 dark:text-slate-50">
+            {q ? t('companies.emptySearch', { query: q }) : t('companies.empty')}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {q ? t('companies.emptySearchHint') : t('companies.emptyHint')}
+          </p>
+        </div>
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="companies-list">
+            {list.map((company) => (
+              <li key={company.id}>
+                <CompanyCard company={company} action={action(company)} />
+              </li>
+            ))}
+          </ul>
+          {companies.isFetchNextPageError && (
+            <p role="alert" className="mt-4 text-center text-sm text-red-700 dark:text-red-400">
+              {t('companies.loadMoreFailed')}
+            </p>
+          )}
+          {companies.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button
+                variant="secondary"
+                onClick={() => void companies.fetchNextPage()}
+                loading={companies.isFetchingNextPage}
+                data-testid="companies-load-more"
+              >
+                {companies.isFetchingNextPage ? t('common.loading') : t('companies.loadMore')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

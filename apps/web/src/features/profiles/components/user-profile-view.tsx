@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { MessageIcon } from '../../../components/ui/icons.tsx';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { getStoredUser } from '../../../lib/session.ts';
+import { useUserProfile } from '../api/user-profile.ts';
+import { UserContactCard } from './contact-card.tsx';
+import { FollowButton } from './follow-button.tsx';
+import { PostsSection } from './posts-section.tsx';
+import { ProfileFailure } from './profile-failure.tsx';
+import { ProfileHeader } from './profile-header.tsx';
+
+/** A profile id from the address: a positive whole number, else null. */
+export function parseUserId(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** /user/{id}: someone's profile, with Follow and Message; your own id shows /profile instead. */
+export function UserProfileView({ userId }: { userId: string | undefined }) {
+  const id = parseUserId(userId);
+  if (id === null) return <ProfileFailure error={null} />;
+  if (id === getStoredUser()?.id) return <Navigate replace to="/profile" />;
+  return <LoadedUserProfile id={id} />;
+}
+
+function LoadedUserProfile({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const profile = useUserProfile(id);
+  if (profile.isPending) return <PageSpinner />;
+  if (profile.isError) return <ProfileFailure error={profile.error} onRetry={() => void profile.refetch()} />;
+  const { user, posts } = profile.data;
+  if (user.is_self) return <Navigate replace to="/profile" />;
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6" data-testid="user-profile">
+      <ProfileHeader
+        testId="profile-header"
+        person={{
+          name: user.name,
+          userType: user.user_type,
+          verified: user.verified,
+          createdAt: user.created_at,
+          picture: user.profile.picture?.url ?? null,
+          cover: user.profile.cover_photo?.url ?? null,
+          bio: user.profile.bio,
+          link: user.profile.link,
+        }}
+        counts={{
+          posts: user.posts_count,
+          followers: user.follow_info.followers_count,
+          following: user.follow_info.following_count,
+          views: user.profile.views,
+        }}
+        followsYou={user.follow_info.is_followed_by}
+        actions={
+          <>
+            <FollowButton userId={user.id} name={user.name} isFollowing={user.follow_info.is_following} />
+            <Link
+              to={`/chat/new?${new URLSearchParams({ user: String(user.id) })}`}
+              className={buttonClasses('secondary')}
+              data-testid="message-button"
+            >
+              <MessageIcon className="size-4" />
+              {t('profile.message')}
+            </Link>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <PostsSection posts={posts} emptyText={t('profile.posts.emptyOther', { name: user.name })} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <UserContactCard contact={user.contact_info} />
+        </div>
+      </div>
+    </div>
+  );
+}
