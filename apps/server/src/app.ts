@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LIMITS } from '@makan/contract/limits';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -23,6 +24,10 @@ import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
 import { createImageStore } from './modules/media/image-store.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
+import { createCommentsRepository } from './modules/posts/comments.repository.ts';
+import { createPostsRepository } from './modules/posts/posts.repository.ts';
+import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { createPostsService } from './modules/posts/posts.service.ts';
 import { profileMediaRoutes } from './modules/profiles/profile-media.routes.ts';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
@@ -38,7 +43,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { createOutbox } from './plugins/outbox.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createSmsSender, type SmsSender } from './plugins/sms.ts';
-import { registerWeb } from './plugins/web.ts';
+import { addPagePreview, registerWeb } from './plugins/web.ts';
 import { runSeed } from './seed.ts';
 
 export type AppOverrides = {
@@ -75,6 +80,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const citiesRepository = createCitiesRepository(database.db);
   const usersRepository = createUsersRepository(database.db);
   const profilesRepository = createProfilesRepository(database.db);
+  const postsRepository = createPostsRepository(database.db);
   const hasher = createPasswordHasher({ cost: config.scryptCost });
   const mediaDir = path.join(config.dataDir, 'media');
   const images = createImageStore({ dir: mediaDir });
@@ -84,6 +90,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       cities: citiesRepository,
       users: usersRepository,
       profiles: profilesRepository,
+      posts: postsRepository,
+      db: database.db,
       images,
       hasher,
       now: (overrides.clock ?? systemClock).now(),
@@ -111,6 +119,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     profiles: profilesRepository,
     clock,
     imageUrl: (kind, key) => images.url(kind, key),
+    countPosts: (authorId) => postsRepository.countByAuthor(authorId),
   });
   const auth = createAuthService({
     users: usersRepository,
@@ -142,7 +151,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
     }),
   });
-  profilesRoutes(app, { profiles, guard });
   profileMediaRoutes(app, {
     guard,
     images,
@@ -158,6 +166,36 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       clock,
     }),
     guard,
+  });
+  // Posts: the feed, photos, likes, bookmarks, comments, search, and link previews of /post/{id}.
+  const posts = createPostsService({
+    posts: postsRepository,
+    comments: createCommentsRepository(database.db),
+    findCity: citiesRepository.findById,
+    photoUrl: (key, size) => images.url('post', key, size === 'small' ? 480 : 1280),
+    pictureUrl: (key) => images.url('picture', key),
+    removePhotos: async (keys) => {
+      for (const key of keys) await images.remove('post', key).catch(() => undefined);
+    },
+    clock,
+  });
+  postsRoutes(app, { posts, guard, images, limits });
+  profilesRoutes(app, {
+    profiles,
+    guard,
+    postsOf: async (authorId, viewerId) =>
+      (await posts.feed(viewerId, { author: authorId, per_page: LIMITS.postsPerPage })).posts,
+  });
+  addPagePreview(app, async (pathname) => {
+    const id = /^\/post\/(\d{1,9})\/?$/.exec(pathname)?.[1];
+    const preview = id ? await posts.preview(Number(id)) : undefined;
+    if (!preview) return undefined;
+    return {
+      title: preview.title,
+      description: preview.description || preview.title,
+      image: preview.image ? `${config.publicUrl}${preview.image}` : null,
+      url: `${config.publicUrl}/post/${id}`,
+    };
   });
   citiesRoutes(app, { cities: createCitiesService({ cities: citiesRepository }) });
   contactRoutes(app, {

@@ -31,6 +31,20 @@ describe('demo data', () => {
       expect(noor.preferences).toMatchObject({ purpose: 'list', property_types: ['office', 'coworking'] });
       expect(noor.preferences.preferred_locations).toHaveLength(2);
       expect(noor.follow_info.followers_count).toBe(3);
+      // Their posts come with the full profile, and the profile counts them.
+      const token = login.json().data.token;
+      const full = await app.inject({
+        url: '/api/profile/full',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const own = full.json().data.posts as { user_id: number }[];
+      expect(own.length).toBeGreaterThan(0);
+      expect(own.every((p) => p.user_id === noor.id)).toBe(true);
+      const seen = await app.inject({
+        url: `/api/profiles/${noor.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(seen.json().data.posts_count).toBe(own.length);
       const picture = await app.inject(noor.profile.picture.url);
       expect(picture.statusCode).toBe(200);
       expect(picture.headers['content-type']).toBe('image/webp');

@@ -1,7 +1,10 @@
+import type { Database } from './db/client.ts';
 import type { PasswordHasher } from './lib/password.ts';
 import type { CitiesRepository } from './modules/cities/cities.repository.ts';
 import { seedCities } from './modules/cities/cities.seed.ts';
 import type { ImageStore } from './modules/media/image-store.ts';
+import type { PostsRepository } from './modules/posts/posts.repository.ts';
+import { seedDemoPosts } from './modules/posts/posts.seed.ts';
 import type { ProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { seedDemoProfiles } from './modules/profiles/profiles.seed.ts';
 import type { UsersRepository } from './modules/users/users.repository.ts';
@@ -11,6 +14,8 @@ type SeedDeps = {
   cities: CitiesRepository;
   users: UsersRepository;
   profiles: ProfilesRepository;
+  posts: PostsRepository;
+  db: Database;
   images: ImageStore;
   hasher: PasswordHasher;
   now: Date;
@@ -26,6 +31,8 @@ export async function runSeed({
   cities,
   users,
   profiles,
+  posts,
+  db,
   images,
   hasher,
   now,
@@ -39,5 +46,6 @@ export async function runSeed({
   if (demoUsers) log.info({ users: demoUsers }, 'seeded demo accounts (password in README)');
   const demoProfiles = await seedDemoProfiles({ users, profiles, cities, images, now });
   if (demoProfiles) log.info({ profiles: demoProfiles }, 'seeded demo profiles, pictures and follows');
-  // Demo posts, comments, likes and conversations join here as their features land.
+  await seedDemoPosts({ db, posts, images, now, log });
+  // Demo conversations join here when chat lands.
 }

@@ -8,6 +8,58 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../lib/http.ts';
 
 const SERVER_PREFIXES = ['api', 'health', 'media', 'socket.io'];
+
+/** What a link preview (Open Graph, Twitter card) shows of a client route; absolute URLs. */
+export type PagePreview = { title: string; description: string; image: string | null; url: string };
+/** Answers the preview of a path it knows (e.g. /post/12), or undefined to serve index.html as is. */
+export type PagePreviewProvider = (pathname: string) => Promise<PagePreview | undefined>;
+
+const previewProviders = new WeakMap<object, PagePreviewProvider[]>();
+
+/**
+ * Lets a module describe some client routes to link-preview crawlers: their index.html gets Open
+ * Graph and Twitter meta tags. Registered before registerWeb's not-found handler runs, any order.
+ */
+export function addPagePreview(app: App, provider: PagePreviewProvider) {
+  const list = previewProviders.get(app) ?? [];
+  list.push(provider);
+  previewProviders.set(app, list);
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function previewTags(preview: PagePreview): string {
+  const meta = (attr: 'property' | 'name', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  return [
+    meta('property', 'og:type', 'article'),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', preview.url),
+    ...(preview.image ? [meta('property', 'og:image', preview.image)] : []),
+    meta('name', 'twitter:card', preview.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', preview.description),
+    ...(preview.image ? [meta('name', 'twitter:image', preview.image)] : []),
+  ].join('');
+}
+
+/** index.html with the preview's tags before </head>; a failing provider only loses the tags. */
+async function withPreview(app: App, html: string, pathname: string, request: FastifyRequest) {
+  for (const provider of previewProviders.get(app) ?? []) {
+    try {
+      const preview = await provider(pathname);
+      if (preview) return html.replace('</head>', `${previewTags(preview)}</head>`);
+    } catch (err) {
+      request.log.warn({ err, pathname }, 'page preview failed');
+    }
+  }
+  return html;
+}
 const clientPrefixes = new Set<string>(CLIENT_ROUTE_PREFIXES);
 
 /**
@@ -55,6 +107,6 @@ export async function registerWeb(app: App, { webDist }: { webDist: string }) {
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await loadIndex());
+      .send(known ? await withPreview(app, await loadIndex(), pathname, request) : await loadIndex());
   });
 }

@@ -1,6 +1,7 @@
 export { authTokens, oauthStates, passwordResetTokens, socialAccounts, verificationCodes } from './auth.ts';
 export { cities } from './cities.ts';
 export { contactMessages } from './contact.ts';
+export { bookmarks, comments, postLikes, postMedia, posts } from './posts.ts';
 export { follows, onboardingProgress, profileViews, userPreferences } from './profiles.ts';
 export { rateLimits } from './rate-limits.ts';
 export { users } from './users.ts';

@@ -7,7 +7,10 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
 
 export type ImageKind = 'picture' | 'cover';
+/** Every kind of stored image: profile pictures and covers, and post photos. */
+export type StoredImageKind = ImageKind | 'post';
 
+/** `height` 0: keep the photo's proportions, `width` wide at most (and never more than twice as high). */
 type Variant = { readonly size: number; readonly width: number; readonly height: number };
 
 /**
@@ -33,8 +36,17 @@ export const IMAGE_VARIANTS = {
       { size: 2400, width: 2400, height: 768 },
     ],
   },
+  /** Post photos keep their proportions: 480 px wide for cards, 1280 px wide for the lightbox. */
+  post: {
+    folder: 'post_photos',
+    defaultSize: 480,
+    variants: [
+      { size: 480, width: 480, height: 0 },
+      { size: 1280, width: 1280, height: 0 },
+    ],
+  },
 } as const satisfies Record<
-  ImageKind,
+  StoredImageKind,
   { folder: string; defaultSize: number; variants: readonly [Variant, ...Variant[]] }
 >;
 
@@ -77,7 +89,7 @@ export function createImageStore({
   dir: string;
   newKey?: () => string;
 }) {
-  const fileOf = (kind: ImageKind, key: string, size: number) =>
+  const fileOf = (kind: StoredImageKind, key: string, size: number) =>
     path.join(dir, IMAGE_VARIANTS[kind].folder, `${key}-${size}.webp`);
 
   /** Written under a hidden temporary name, flushed, then renamed: a crash never leaves half a file. */
@@ -101,7 +113,9 @@ export function createImageStore({
     }
   }
 
-  async function render(kind: ImageKind, bytes: Buffer): Promise<{ size: number; data: Buffer }[]> {
+  type Rendered = { size: number; data: Buffer; width: number; height: number };
+
+  async function render(kind: StoredImageKind, bytes: Buffer): Promise<Rendered[]> {
     const format = sniff(bytes);
     if (!format) throw invalidImage();
     // 'error' rather than the stricter 'warning': phone photos often carry harmless oddities (bytes
@@ -122,11 +136,19 @@ export function createImageStore({
     const largest = variants[variants.length - 1] ?? variants[0];
     // One decode: upright (EXIF orientation applied), cropped to the largest size around what draws
     // the eye, in sRGB. Raw pixels carry no metadata, so nothing of the original's survives.
+    // Proportional kinds (post photos) fit inside the largest width, never enlarged.
+    const proportional = largest.height === 0;
     let pixels: { data: Buffer; info: OutputInfo };
     try {
       pixels = await sharp(bytes, input)
         .autoOrient()
-        .resize(largest.width, largest.height, { fit: 'cover', position: 'attention' })
+        .resize(
+          largest.width,
+          proportional ? largest.width * 2 : largest.height,
+          proportional
+            ? { fit: 'inside', withoutEnlargement: true }
+            : { fit: 'cover', position: 'attention' },
+        )
         .toColourspace('srgb')
         .raw()
         .toBuffer({ resolveWithObject: true });
@@ -135,18 +157,37 @@ export function createImageStore({
     }
     const { width, height, channels } = pixels.info;
     return Promise.all(
-      variants.map(async (variant) => ({
-        size: variant.size,
-        data: await sharp(pixels.data, { raw: { width, height, channels } })
-          .resize(variant.width, variant.height, { fit: 'fill' })
+      variants.map(async (variant) => {
+        const { data, info } = await sharp(pixels.data, { raw: { width, height, channels } })
+          .resize(
+            variant.width,
+            proportional ? variant.width * 2 : variant.height,
+            proportional ? { fit: 'inside', withoutEnlargement: true } : { fit: 'fill' },
+          )
           .webp({ quality: 82 })
-          .toBuffer(),
-      })),
+          .toBuffer({ resolveWithObject: true });
+        return { size: variant.size, data, width: info.width, height: info.height };
+      }),
     );
   }
 
+  async function store(kind: StoredImageKind, bytes: Buffer) {
+    if (bytes.length > LIMITS.fileMaxBytes) throw tooLarge();
+    const outputs = await render(kind, bytes);
+    const key = newKey();
+    if (!KEY_PATTERN.test(key)) throw new Error('image keys must be 32 lower-case hex digits');
+    await mkdir(path.join(dir, IMAGE_VARIANTS[kind].folder), { recursive: true });
+    try {
+      for (const output of outputs) await writeAtomically(fileOf(kind, key, output.size), output.data);
+    } catch (err) {
+      await remove(kind, key);
+      throw err;
+    }
+    return { key, outputs };
+  }
+
   /** Deletes every size of a stored image; files already gone are fine. */
-  async function remove(kind: ImageKind, key: string): Promise<void> {
+  async function remove(kind: StoredImageKind, key: string): Promise<void> {
     if (!KEY_PATTERN.test(key)) return;
     await Promise.all(
       IMAGE_VARIANTS[kind].variants.map((v) => rm(fileOf(kind, key, v.size), { force: true })),
@@ -156,22 +197,22 @@ export function createImageStore({
   return {
     /** Checks, re-encodes and stores an uploaded picture or cover; answers its key. */
     async save(kind: ImageKind, bytes: Buffer): Promise<string> {
-      if (bytes.length > LIMITS.fileMaxBytes) throw tooLarge();
-      const outputs = await render(kind, bytes);
-      const key = newKey();
-      if (!KEY_PATTERN.test(key)) throw new Error('image keys must be 32 lower-case hex digits');
-      await mkdir(path.join(dir, IMAGE_VARIANTS[kind].folder), { recursive: true });
-      try {
-        for (const output of outputs) await writeAtomically(fileOf(kind, key, output.size), output.data);
-      } catch (err) {
-        await remove(kind, key);
-        throw err;
-      }
-      return key;
+      return (await store(kind, bytes)).key;
+    },
+
+    /**
+     * Checks, re-encodes and stores a post photo (480 and 1280 px wide WebP); answers its key and
+     * the large file's pixels and bytes. Same checks as pictures: type from the bytes, 10 MB, 50 MP.
+     */
+    async savePhoto(bytes: Buffer): Promise<{ key: string; width: number; height: number; size: number }> {
+      const { key, outputs } = await store('post', bytes);
+      const large = outputs[outputs.length - 1];
+      if (!large) throw new Error('no output');
+      return { key, width: large.width, height: large.height, size: large.data.length };
     },
 
     /** The public path of one size (by default the one a screen shows at 2×). */
-    url(kind: ImageKind, key: string, size: number = IMAGE_VARIANTS[kind].defaultSize): string {
+    url(kind: StoredImageKind, key: string, size: number = IMAGE_VARIANTS[kind].defaultSize): string {
       const { folder, variants } = IMAGE_VARIANTS[kind];
       if (!variants.some((v) => v.size === size)) throw new Error(`no ${kind} of size ${size}`);
       return `/media/${folder}/${key}-${size}.webp`;

@@ -63,8 +63,12 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
-      if (bytes === undefined && FILE_FIELDS.has(part.fieldname)) bytes = await part.toBuffer();
-      else part.file.resume();
+      if (bytes === undefined && FILE_FIELDS.has(part.fieldname)) {
+        bytes = await part.toBuffer();
+        // Over the size limit, multipart may hand back the first 10 MB instead of throwing.
+        if (part.file.truncated)
+          throw new PayloadTooLarge(TEXT.imageTooLarge, { file: [TEXT.imageTooLarge] });
+      } else part.file.resume();
     }
   } catch (err) {
     if (isFileTooLarge(err)) throw new PayloadTooLarge(TEXT.imageTooLarge, { file: [TEXT.imageTooLarge] });

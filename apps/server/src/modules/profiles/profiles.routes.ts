@@ -1,5 +1,6 @@
 import { fullUser } from '@makan/contract/auth';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
+import { postSchema } from '@makan/contract/posts';
 import {
   contactVisibilityRequest,
   followInfo,
@@ -18,12 +19,14 @@ import type { ProfilesService } from './profiles.service.ts';
 
 const failures = { 401: failureSchema, 404: failureSchema, 422: failureSchema };
 const security = [{ bearerAuth: [] }];
-/** Posts join these answers when listings land; until then a profile has none. */
-const noPosts = z.array(z.unknown());
+/** The first page of a user's posts, newest first (more through GET /api/posts?author=). */
+const firstPosts = z.array(postSchema);
+
+type PostsOf = (authorId: number, viewerId: number) => Promise<z.infer<typeof postSchema>[]>;
 
 export function profilesRoutes(
   app: App,
-  { profiles, guard }: { profiles: ProfilesService; guard: AuthGuard },
+  { profiles, guard, postsOf }: { profiles: ProfilesService; guard: AuthGuard; postsOf: PostsOf },
 ) {
   const tags = ['profiles'];
   const me = (request: Parameters<AuthGuard['session']>[0]) => guard.session(request).userId;
@@ -53,12 +56,15 @@ export function profilesRoutes(
         summary: 'A profile with its posts',
         security,
         params: profileIdParams,
-        response: { 200: successSchema(z.object({ user: publicProfile, posts: noPosts })), ...failures },
+        response: { 200: successSchema(z.object({ user: publicProfile, posts: firstPosts })), ...failures },
       },
     },
     async (request) => ({
       status: true as const,
-      data: { user: await profiles.view(request.params.id, me(request)), posts: [] },
+      data: {
+        user: await profiles.view(request.params.id, me(request)),
+        posts: await postsOf(request.params.id, me(request)),
+      },
     }),
   );
 
@@ -70,12 +76,15 @@ export function profilesRoutes(
         tags,
         summary: 'The signed-in user with their posts',
         security,
-        response: { 200: successSchema(z.object({ user: fullUser, posts: noPosts })), 401: failureSchema },
+        response: { 200: successSchema(z.object({ user: fullUser, posts: firstPosts })), 401: failureSchema },
       },
     },
     async (request) => ({
       status: true as const,
-      data: { user: await profiles.describeOwner(me(request)), posts: [] },
+      data: {
+        user: await profiles.describeOwner(me(request)),
+        posts: await postsOf(me(request), me(request)),
+      },
     }),
   );
 

@@ -15,6 +15,7 @@ type Deps = {
   clock: Clock;
   /** Public URL of a stored picture or cover. */
   imageUrl: (kind: ImageKind, key: string) => string;
+  countPosts: (authorId: number) => Promise<number>;
 };
 
 export function toPreferences(row: PreferencesRow | undefined) {
@@ -30,7 +31,7 @@ export function toPreferences(row: PreferencesRow | undefined) {
 const isVerifiedBadge = (u: { emailVerifiedAt: Date | null; phoneVerifiedAt: Date | null }) =>
   u.emailVerifiedAt !== null && u.phoneVerifiedAt !== null;
 
-export function createProfilesService({ users, profiles, clock, imageUrl }: Deps) {
+export function createProfilesService({ users, profiles, clock, imageUrl, countPosts }: Deps) {
   const media = (kind: ImageKind, key: string | null) => (key ? { url: imageUrl(kind, key) } : null);
 
   async function mustFind(id: number): Promise<UserRow> {
@@ -87,10 +88,11 @@ export function createProfilesService({ users, profiles, clock, imageUrl }: Deps
       const user = await mustFind(profileId);
       const self = profileId === viewerId;
       if (!self) await profiles.recordView(profileId, viewerId, clock.now().toISOString().slice(0, 10));
-      const [preferences, followInfo, views] = await Promise.all([
+      const [preferences, followInfo, views, postsCount] = await Promise.all([
         profiles.preferences(profileId),
         profiles.followInfo(profileId, viewerId),
         profiles.views(profileId),
+        countPosts(profileId),
       ]);
       const showContact = self || !user.hideContact;
       return {
@@ -113,7 +115,7 @@ export function createProfilesService({ users, profiles, clock, imageUrl }: Deps
           phone: showContact && hasRealPhone(user) ? user.phone : null,
         },
         preferences: toPreferences(preferences),
-        posts_count: 0,
+        posts_count: postsCount,
         is_self: self,
       };
     },

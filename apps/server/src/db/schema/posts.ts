@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { cities } from './cities.ts';
+import { users } from './users.ts';
+
+/** Read as text, written from SQL (to_tsvector): the app never builds one itself. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A listing (spec §3 Post) with the optional structured fields. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description'),
+    propertyType: text('property_type').notNull(),
+    cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    customLocation: text('custom_location'),
+    purpose: text('purpose', { enum: ['sale', 'rent', 'wanted'] }),
+    price: numeric('price', { precision: 15, scale: 2, mode: 'number' }),
+    currency: text('currency'),
+    areaM2: numeric('area_m2', { precision: 12, scale: 2, mode: 'number' }),
+    status: text('status', { enum: ['available', 'under_offer', 'closed'] }),
+    licenceNumber: text('licence_number'),
+    /**
+     * Description, city names (en/ar), type labels (en/ar) and free location, folded by
+     * normalizeSearchText, each Arabic word also without its و/ال/وال/بال prefix; see posts.search.ts.
+     */
+    searchText: text('search_text').notNull().default(''),
+    /** to_tsvector('simple', search_text), kept by the repository; searched through the GIN index. */
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_user_idx').on(t.userId, t.id),
+    index('posts_city_idx').on(t.cityId, t.id),
+    index('posts_type_idx').on(t.propertyType, t.id),
+    index('posts_search_vector_idx').using('gin', t.searchVector),
+  ],
+);
+
+/** Photos of a post: the image store's key names the small and large WebP files. */
+export const postMedia = pgTable(
+  'post_media',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    key: text('key').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [index('post_media_post_idx').on(t.postId, t.position), uniqueIndex('post_media_key_key').on(t.key)],
+);
+
+/** One row per like; counts are counted from here, so they are exact under concurrency. */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+/** Bookmarks; `id` orders a user's list newest first (keyset). */
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookmarks_post_user_key').on(t.postId, t.userId),
+    index('bookmarks_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/** Comments and replies (parent_id); deleting a comment deletes its replies. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('comments_post_idx').on(t.postId, t.parentId, t.id),
+    index('comments_parent_idx').on(t.parentId, t.id),
+  ],
+);

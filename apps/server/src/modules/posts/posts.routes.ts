@@ -1,0 +1,435 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { failureSchema, successSchema } from '@makan/contract/envelope';
+import { LIMITS } from '@makan/contract/limits';
+import {
+  bookmarkResult,
+  bookmarksQuery,
+  commentParams,
+  commentSchema,
+  commentsQuery,
+  commentsResult,
+  createCommentRequest,
+  feedQuery,
+  feedResult,
+  likeResult,
+  postIdParams,
+  postSchema,
+  searchQuery,
+  updateCommentRequest,
+  updatePostRequest,
+} from '@makan/contract/posts';
+import { formatText, TEXT } from '@makan/contract/texts';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
+import type { App } from '../../lib/http.ts';
+import type { AuthGuard } from '../../plugins/auth.ts';
+import type { ImageStore } from '../media/image-store.ts';
+import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
+import type { MediaInsert } from './posts.repository.ts';
+import type { PostsService } from './posts.service.ts';
+
+export type PostsRoutesDeps = {
+  posts: PostsService;
+  guard: AuthGuard;
+  images: ImageStore;
+  limits: RateLimits;
+};
+
+/** Field names a client may send photos under (spec §7: media[]). */
+const PHOTO_FIELDS = new Set(['media[]', 'media', 'images[]', 'images', 'photos[]', 'photos']);
+const POSTS_PER_HOUR = { limit: 60, windowMs: 60 * 60_000 };
+
+const security = [{ bearerAuth: [] }];
+const tags = ['posts'];
+const failures = { 401: failureSchema, 403: failureSchema, 404: failureSchema, 422: failureSchema };
+
+const tooManyImages = () =>
+  new Invalid({ media: [formatText(TEXT.tooManyImages, { count: LIMITS.imagesPerPost })] });
+
+const imageTooLarge = () => new PayloadTooLarge(TEXT.imageTooLarge, { media: [TEXT.imageTooLarge] });
+
+const isFileTooLarge = (err: unknown) =>
+  err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** A file name to show, never a path: its last segment, printable, at most 200 characters. */
+function displayName(name: string | undefined, index: number): string {
+  const base = path.basename((name ?? '').replaceAll('\\', '/'));
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127)
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean || `photo-${index + 1}`;
+}
+
+async function removeQuietly(images: ImageStore, keys: string[], log: FastifyBaseLogger) {
+  for (const key of keys) {
+    try {
+      await images.remove('post', key);
+    } catch (err) {
+      log.warn({ err, key }, 'could not delete a post photo');
+    }
+  }
+}
+
+/**
+ * Reads the create-post form part by part. Each photo is read (at most 10 MB), checked,
+ * re-encoded and written before the next part is read, so one upload is in memory at a time.
+ * Whatever fails half-way, the files written so far are deleted before the error goes on.
+ */
+async function readPostForm(request: FastifyRequest, images: ImageStore) {
+  const fields: Record<string, string> = {};
+  const photos: MediaInsert[] = [];
+  if (!request.isMultipart()) throw new Invalid({ property_type: [TEXT.required] });
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (!(part.fieldname in fields) && typeof part.value === 'string')
+          fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (!PHOTO_FIELDS.has(part.fieldname)) {
+        part.file.resume();
+        continue;
+      }
+      if (photos.length >= LIMITS.imagesPerPost) throw tooManyImages();
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if (isFileTooLarge(err)) throw imageTooLarge();
+        throw err;
+      }
+      // Over real sockets toBuffer can return the first 10 MB without throwing (the limit is
+      // flagged after the last chunk was read): the stream's own flag is the reliable signal.
+      if (part.file.truncated) throw imageTooLarge();
+      // An empty file input still sends a part with no bytes: not a photo.
+      if (bytes.length === 0) continue;
+      const saved = await images.savePhoto(bytes);
+      photos.push({
+        key: saved.key,
+        fileName: displayName(part.filename, photos.length),
+        size: saved.size,
+        width: saved.width,
+        height: saved.height,
+      });
+    }
+  } catch (err) {
+    await removeQuietly(
+      images,
+      photos.map((p) => p.key),
+      request.log,
+    );
+    // The image store names the field 'file'; on a post the photos are 'media'.
+    if (err instanceof Invalid && err.errors?.file) throw new Invalid({ media: err.errors.file });
+    if (err instanceof PayloadTooLarge && err.errors?.file) {
+      throw new PayloadTooLarge(err.message, { media: err.errors.file });
+    }
+    throw err;
+  }
+  return { fields, photos };
+}
+
+/**
+ * Posts (spec §7 Posts, Bookmarks): the feed, one post, create with photos (multipart, in a child
+ * context so only this route parses multipart), edit, delete, like, bookmark, search and comments.
+ */
+export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRoutesDeps) {
+  const me = (request: FastifyRequest) => guard.session(request).userId;
+
+  app.register(async (child) => {
+    await child.register(multipart, {
+      limits: {
+        fileSize: LIMITS.fileMaxBytes,
+        // One more than allowed, so an 11th photo is seen and refused by its own message.
+        files: LIMITS.imagesPerPost + 1,
+        fields: 20,
+        // Arabic is two bytes a character, emoji four.
+        fieldSize: LIMITS.postTextMax * 4 + 1024,
+        parts: LIMITS.imagesPerPost + 25,
+        headerPairs: 100,
+      },
+      throwFileSizeLimit: true,
+    });
+
+    child.post(
+      '/api/posts',
+      {
+        onRequest: guard.preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'Create a post with up to 10 photos',
+          description: [
+            'multipart/form-data: description (1–1000), property_type (required), location_id (a city) or location (free text), one required;',
+            'optional purpose, price + currency, area_m2, status, licence_number; photos in media[] (or media, images[]).',
+            `A description or photos ('${TEXT.postContentRequired}'). Each photo at most 10 MB (413 '${TEXT.imageTooLarge}'), at most ${LIMITS.imagesPerPost};`,
+            'JPEG, PNG, WebP or GIF recognised by its bytes; stored as 480 and 1280 px wide WebP without metadata. All or nothing.',
+          ].join(' '),
+          consumes: ['multipart/form-data'],
+          body: z.unknown(),
+          response: { 201: successSchema(postSchema), 413: failureSchema, ...failures },
+        },
+      },
+      async (request, reply) => {
+        const userId = me(request);
+        await limits.hit(`post-create:user:${userId}`, POSTS_PER_HOUR);
+        const { fields, photos } = await readPostForm(request, images);
+        try {
+          const post = await posts.create(userId, posts.parseCreateFields(fields), photos);
+          return reply.status(201).send({ status: true as const, message: TEXT.postCreated, data: post });
+        } catch (err) {
+          await removeQuietly(
+            images,
+            photos.map((p) => p.key),
+            request.log,
+          );
+          throw err;
+        }
+      },
+    );
+  });
+
+  app.get(
+    '/api/posts',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'The feed: newest first, 10 a page, keyset by next_cursor, with filters',
+        querystring: feedQuery,
+        response: { 200: successSchema(feedResult), ...failures },
+      },
+    },
+    async (request) => ({ status: true as const, data: await posts.feed(me(request), request.query) }),
+  );
+
+  app.get(
+    '/api/posts/search',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Posts matching a keyword in the description, city names or type labels (en/ar)',
+        description: 'Ranked by relevance, then newest; next_cursor is a position for the next page.',
+        querystring: searchQuery,
+        response: { 200: successSchema(feedResult), ...failures },
+      },
+    },
+    async (request) => ({ status: true as const, data: await posts.search(me(request), request.query) }),
+  );
+
+  app.get(
+    '/api/posts/:id',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'One post',
+        params: postIdParams,
+        response: { 200: successSchema(postSchema), ...failures },
+      },
+    },
+    async (request) => ({ status: true as const, data: await posts.get(request.params.id, me(request)) }),
+  );
+
+  app.put(
+    '/api/posts/:id',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit your post: description, type, location and listing fields (null clears)',
+        params: postIdParams,
+        body: updatePostRequest,
+        response: { 200: successSchema(postSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.postUpdated,
+      data: await posts.update(request.params.id, me(request), request.body),
+    }),
+  );
+
+  const deleteOptions = {
+    onRequest: guard.preHandler,
+    schema: {
+      tags,
+      security,
+      summary: 'Delete your post and its photos (spec §7 uses POST /api/posts/{id})',
+      params: postIdParams,
+      response: { 200: successSchema(z.null()), ...failures },
+    },
+  };
+  const deleteHandler = async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    await posts.remove(request.params.id, me(request));
+    return { status: true as const, message: TEXT.postDeleted, data: null };
+  };
+  app.post('/api/posts/:id', deleteOptions, deleteHandler);
+  app.delete('/api/posts/:id', deleteOptions, deleteHandler);
+
+  app.post(
+    '/api/posts/:id/like',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Like or unlike',
+        params: postIdParams,
+        response: { 200: successSchema(likeResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await posts.toggleLike(request.params.id, me(request)),
+    }),
+  );
+
+  app.post(
+    '/api/posts/:id/bookmark',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Bookmark or remove the bookmark',
+        params: postIdParams,
+        response: { 200: successSchema(bookmarkResult), ...failures },
+      },
+    },
+    async (request) => {
+      const data = await posts.toggleBookmark(request.params.id, me(request));
+      return {
+        status: true as const,
+        message: data.is_bookmarked ? TEXT.postBookmarked : TEXT.bookmarkRemoved,
+        data,
+      };
+    },
+  );
+
+  app.get(
+    '/api/bookmarks',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Your bookmarked posts, newest bookmark first (keyset by next_cursor)',
+        querystring: bookmarksQuery,
+        response: { 200: successSchema(feedResult), ...failures },
+      },
+    },
+    async (request) => ({ status: true as const, data: await posts.bookmarks(me(request), request.query) }),
+  );
+
+  // Comments
+  app.get(
+    '/api/posts/:id/comments',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "A post's comments, newest first, 20 a page",
+        params: postIdParams,
+        querystring: commentsQuery,
+        response: { 200: successSchema(commentsResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await posts.comments(request.params.id, request.query),
+    }),
+  );
+
+  app.post(
+    '/api/posts/:id/comments',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Comment (1–500); parent_id makes it a reply',
+        params: postIdParams,
+        body: createCommentRequest,
+        response: { 201: successSchema(commentSchema), ...failures },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        status: true as const,
+        message: TEXT.commentAdded,
+        data: await posts.addComment(request.params.id, me(request), request.body),
+      }),
+  );
+
+  app.put(
+    '/api/posts/:id/comments/:commentId',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit your comment',
+        params: commentParams,
+        body: updateCommentRequest,
+        response: { 200: successSchema(commentSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.commentUpdated,
+      data: await posts.updateComment(
+        request.params.id,
+        request.params.commentId,
+        me(request),
+        request.body.comment,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/api/posts/:id/comments/:commentId',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete your comment and its replies',
+        params: commentParams,
+        response: { 200: successSchema(z.null()), ...failures },
+      },
+    },
+    async (request) => {
+      await posts.removeComment(request.params.id, request.params.commentId, me(request));
+      return { status: true as const, message: TEXT.commentDeleted, data: null };
+    },
+  );
+
+  app.get(
+    '/api/comments/:id/replies',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "A comment's replies, oldest first, 20 a page",
+        params: postIdParams,
+        querystring: commentsQuery,
+        response: { 200: successSchema(commentsResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await posts.replies(request.params.id, request.query),
+    }),
+  );
+}

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestDatabase } from '../../test/test-app.ts';
+import { createPostsRepository } from './posts.repository.ts';
+import { searchTextOf, toTsQuery, withoutArabicPrefix } from './posts.search.ts';
+
+describe('Arabic folding for search', () => {
+  it('drops و, ال, وال, بال prefixes but keeps short words whole', () => {
+    expect(withoutArabicPrefix('والمكاتب')).toBe('مكاتب');
+    expect(withoutArabicPrefix('بالرياض')).toBe('رياض');
+    expect(withoutArabicPrefix('المستودع')).toBe('مستودع');
+    expect(withoutArabicPrefix('ومحل')).toBe('محل');
+    expect(withoutArabicPrefix('ال')).toBe('ال');
+    expect(withoutArabicPrefix('office')).toBe('office');
+  });
+
+  it('indexes the word and its bare form; queries either as a prefix', () => {
+    expect(searchTextOf(['المَكتبة الكبيرة', null, 'Office'])).toBe('المكتبه مكتبه الكبيره كبيره office');
+    expect(toTsQuery('  والمكتبة office ')).toBe('(والمكتبه | مكتبه) & office');
+    expect(toTsQuery('!!! ...')).toBeNull();
+    // Nothing of tsquery's syntax survives folding.
+    expect(toTsQuery("a & b | !c:* 'd'")).toBe('a & b & c & d');
+  });
+});
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await database.migrate();
+  const { db } = database;
+  await db.execute(sql`insert into users (name, email, phone, phone_normalized, user_type)
+    values ('Plan Tester', 'plan@example.com', '+966500000000', '+966500000000', 'retail')`);
+  // Many posts sharing common words, one with a rare word, like a real feed.
+  await db.execute(sql`insert into posts (user_id, property_type, custom_location, search_text, search_vector, created_at)
+    select u.id, 'office', 'Olaya', t.text, to_tsvector('simple', t.text), now() - (g || ' minutes')::interval
+    from users u, generate_series(1, 20000) g,
+      lateral (select 'office space for rent riyadh listing block' || (g % 500) as text) t
+    where u.email = 'plan@example.com'`);
+  await db.execute(sql`insert into posts (user_id, property_type, custom_location, search_text, search_vector)
+    select id, 'land', 'Olaya', 'zzqrare plot', to_tsvector('simple', 'zzqrare plot') from users where email = 'plan@example.com'`);
+  // As autovacuum would: flush the GIN pending list and gather statistics.
+  await db.execute(sql`vacuum analyze posts`);
+}, 120_000);
+afterAll(() => database?.close());
+
+describe('search query plan', () => {
+  it('finds a rare word through the GIN index, never by walking the feed order', async () => {
+    const repo = createPostsRepository(database.db);
+    const tsQuery = toTsQuery('zzqrare');
+    if (!tsQuery) throw new Error('no query');
+    const plan = JSON.stringify(await repo.explainSearch(tsQuery, 10));
+    expect(plan).toContain('posts_search_vector_idx');
+    expect(plan).not.toContain('posts_pkey');
+    expect(plan).not.toContain('"Seq Scan"');
+    const ids = await repo.searchIds(tsQuery, 10, 0);
+    expect(ids).toHaveLength(1);
+    const common = await repo.searchIds(toTsQuery('riyadh office') ?? '', 10, 0);
+    expect(common).toHaveLength(10);
+  });
+});

@@ -1,0 +1,380 @@
+import type { City } from '@makan/contract/cities';
+import { LIMITS } from '@makan/contract/limits';
+import {
+  type Comment,
+  type CreatePostFields,
+  createPostFields,
+  type FeedQuery,
+  hasContent,
+  type Post,
+  type SearchQuery,
+  SHARES_PLACEHOLDER,
+  type UpdatePostRequest,
+  updatePostRequest,
+} from '@makan/contract/posts';
+import {
+  PROPERTY_TYPE_LABELS,
+  PROPERTY_TYPE_LABELS_AR,
+  type PropertyType,
+} from '@makan/contract/property-types';
+import { formatText, TEXT } from '@makan/contract/texts';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import type { CommentRow, CommentsRepository } from './comments.repository.ts';
+import type { MediaInsert, PostRow, PostsRepository } from './posts.repository.ts';
+import { searchTextOf, toTsQuery } from './posts.search.ts';
+
+export type PostsServiceDeps = {
+  posts: PostsRepository;
+  comments: CommentsRepository;
+  findCity: (id: number) => Promise<City | undefined>;
+  /** Public path of a stored image: post photos by size, profile pictures at their default size. */
+  photoUrl: (key: string, size: 'small' | 'large') => string;
+  pictureUrl: (key: string) => string;
+  /** Deletes a post's photo files (after the rows are gone; failures are only orphans). */
+  removePhotos: (keys: string[]) => Promise<void>;
+  clock: Clock;
+};
+
+/** Zod issues as the envelope's field errors (first message shown per field). */
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return errors;
+}
+
+const postNotFound = () => new NotFound(TEXT.postNotFound);
+const commentNotFound = () => new NotFound(TEXT.commentNotFound);
+
+export function createPostsService(deps: PostsServiceDeps) {
+  const { posts, comments, clock } = deps;
+
+  const userOf = (id: number, name: string, pictureKey: string | null) => ({
+    id,
+    name,
+    picture: pictureKey ? { url: deps.pictureUrl(pictureKey) } : null,
+  });
+
+  function toPost(row: PostRow, viewerId: number): Post {
+    const city =
+      row.cityId !== null && row.cityNameEn !== null && row.cityNameAr !== null
+        ? { id: row.cityId, name_en: row.cityNameEn, name_ar: row.cityNameAr, display_name: row.cityNameEn }
+        : null;
+    return {
+      id: row.id,
+      user_id: row.userId,
+      user: userOf(row.userId, row.userName, row.userPictureKey),
+      description: row.description,
+      property_type: row.propertyType as PropertyType,
+      location: city,
+      custom_location: row.customLocation,
+      display_location: city?.display_name ?? row.customLocation ?? '',
+      media: row.media.map((m) => ({
+        id: m.id,
+        url: deps.photoUrl(m.key, 'small'),
+        url_large: deps.photoUrl(m.key, 'large'),
+        mime_type: 'image/webp',
+        size: m.size,
+        file_name: m.fileName,
+        width: m.width,
+        height: m.height,
+      })),
+      purpose: row.purpose,
+      price: row.price,
+      currency: row.currency as Post['currency'],
+      area_m2: row.areaM2,
+      status: row.status,
+      licence_number: row.licenceNumber,
+      comments_count: row.commentsCount,
+      bookmarks_count: row.bookmarksCount,
+      likes_count: row.likesCount,
+      is_liked: row.isLiked,
+      is_bookmarked: row.isBookmarked,
+      is_owner: row.userId === viewerId,
+      shares_count: SHARES_PLACEHOLDER,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  function toComment(row: CommentRow): Comment {
+    return {
+      id: row.id,
+      post_id: row.postId,
+      parent_id: row.parentId,
+      user: userOf(row.userId, row.userName, row.userPictureKey),
+      comment: row.body,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      replies_count: row.repliesCount,
+    };
+  }
+
+  /** Everything a post is found by: its text, its place in both languages and its type's labels. */
+  function searchTextFor(p: {
+    description: string | null;
+    propertyType: string;
+    city: City | undefined;
+    customLocation: string | null;
+  }): string {
+    const type = p.propertyType as PropertyType;
+    return searchTextOf([
+      p.description,
+      p.city?.name_en,
+      p.city?.name_ar,
+      p.customLocation,
+      PROPERTY_TYPE_LABELS[type],
+      PROPERTY_TYPE_LABELS_AR[type],
+    ]);
+  }
+
+  async function cityOrInvalid(id: number | undefined | null): Promise<City | undefined> {
+    if (id === undefined || id === null) return undefined;
+    const city = await deps.findCity(id);
+    if (!city) throw new Invalid({ location_id: [TEXT.unknownCity] });
+    return city;
+  }
+
+  async function one(postId: number, viewerId: number): Promise<Post> {
+    const [row] = await posts.byIds([postId], viewerId);
+    if (!row) throw postNotFound();
+    return toPost(row, viewerId);
+  }
+
+  async function owned(postId: number, userId: number) {
+    const post = await posts.findOwned(postId);
+    if (!post) throw postNotFound();
+    if (post.userId !== userId) throw new Forbidden();
+    return post;
+  }
+
+  return {
+    toPost,
+
+    /** Parses the multipart text fields (before any photo is kept, so a bad form fails fast). */
+    parseCreateFields(raw: Record<string, string>): CreatePostFields {
+      const parsed = createPostFields.safeParse(raw);
+      if (!parsed.success) throw new Invalid(fieldErrors(parsed.error));
+      return parsed.data;
+    },
+
+    /** Checks a form once its photos are known; the photos are already stored by the caller. */
+    async create(userId: number, fields: CreatePostFields, photos: MediaInsert[]): Promise<Post> {
+      if (!hasContent(fields.description, photos.length)) {
+        throw new Invalid({ description: [TEXT.postContentRequired] });
+      }
+      if (photos.length > LIMITS.imagesPerPost) {
+        throw new Invalid({ media: [formatText(TEXT.tooManyImages, { count: LIMITS.imagesPerPost })] });
+      }
+      const city = await cityOrInvalid(fields.location_id);
+      const customLocation = city ? null : (fields.location ?? null);
+      const description = fields.description ?? null;
+      const id = await posts.create(
+        {
+          userId,
+          description,
+          propertyType: fields.property_type,
+          cityId: city?.id ?? null,
+          customLocation,
+          purpose: fields.purpose ?? null,
+          price: fields.price ?? null,
+          currency: fields.price !== undefined ? (fields.currency ?? null) : null,
+          areaM2: fields.area_m2 ?? null,
+          status: fields.status ?? null,
+          licenceNumber: fields.licence_number ?? null,
+          searchText: searchTextFor({
+            description,
+            propertyType: fields.property_type,
+            city,
+            customLocation,
+          }),
+          createdAt: clock.now(),
+        },
+        photos,
+      );
+      return one(id, userId);
+    },
+
+    get: one,
+
+    async feed(viewerId: number, query: FeedQuery) {
+      const { rows, hasMore } = await posts.feed({
+        viewerId,
+        cursor: query.cursor,
+        limit: query.per_page,
+        filters: {
+          propertyType: query.property_type,
+          cityId: query.city,
+          purpose: query.purpose,
+          currency: query.currency,
+          priceMin: query.price_min,
+          priceMax: query.price_max,
+          areaMin: query.area_min,
+          areaMax: query.area_max,
+          authorId: query.author,
+        },
+      });
+      const last = rows.at(-1);
+      return { posts: rows.map((r) => toPost(r, viewerId)), next_cursor: hasMore && last ? last.id : null };
+    },
+
+    async update(postId: number, userId: number, body: UpdatePostRequest): Promise<Post> {
+      const parsed = updatePostRequest.safeParse(body);
+      if (!parsed.success) throw new Invalid(fieldErrors(parsed.error));
+      const change = parsed.data;
+      const current = await owned(postId, userId);
+      const description = change.description !== undefined ? change.description : current.description;
+      if (!hasContent(description, await posts.mediaCount(postId))) {
+        throw new Invalid({ description: [TEXT.postContentRequired] });
+      }
+      const propertyType = change.property_type ?? current.propertyType;
+      // A location is required: a new city replaces the free text and the other way round.
+      let cityId = current.cityId;
+      let customLocation = current.customLocation;
+      if (change.location_id) {
+        cityId = change.location_id;
+        customLocation = null;
+      } else if (change.location) {
+        cityId = null;
+        customLocation = change.location;
+      } else if (change.location_id === null || change.location === null) {
+        if (change.location_id === null) cityId = null;
+        if (change.location === null) customLocation = null;
+      }
+      if (cityId === null && !customLocation) throw new Invalid({ location: [TEXT.required] });
+      const city = await cityOrInvalid(cityId);
+      const price = change.price !== undefined ? change.price : current.price;
+      const currency = change.currency !== undefined ? change.currency : current.currency;
+      if (price !== null && !currency) throw new Invalid({ currency: [TEXT.priceNeedsCurrency] });
+      await posts.update(postId, {
+        description,
+        propertyType,
+        cityId,
+        customLocation,
+        ...(change.purpose !== undefined ? { purpose: change.purpose } : {}),
+        price,
+        currency: price === null ? null : currency,
+        ...(change.area_m2 !== undefined ? { areaM2: change.area_m2 } : {}),
+        ...(change.status !== undefined ? { status: change.status } : {}),
+        ...(change.licence_number !== undefined ? { licenceNumber: change.licence_number } : {}),
+        searchText: searchTextFor({ description, propertyType, city, customLocation }),
+        updatedAt: clock.now(),
+      });
+      return one(postId, userId);
+    },
+
+    /** Owner only; the rows go first, then the files. */
+    async remove(postId: number, userId: number): Promise<void> {
+      await owned(postId, userId);
+      const keys = await posts.remove(postId);
+      await deps.removePhotos(keys);
+    },
+
+    async toggleLike(postId: number, userId: number) {
+      if (!(await posts.findOwned(postId))) throw postNotFound();
+      const result = await posts.toggleLike(postId, userId, clock.now());
+      return { is_liked: result.isLiked, likes_count: result.count };
+    },
+
+    async toggleBookmark(postId: number, userId: number) {
+      if (!(await posts.findOwned(postId))) throw postNotFound();
+      const result = await posts.toggleBookmark(postId, userId, clock.now());
+      return { is_bookmarked: result.isBookmarked, bookmarks_count: result.count };
+    },
+
+    async bookmarks(userId: number, query: { cursor?: number | undefined; per_page: number }) {
+      const { rows, nextCursor } = await posts.bookmarked({
+        userId,
+        cursor: query.cursor,
+        limit: query.per_page,
+      });
+      return { posts: rows.map((r) => toPost(r, userId)), next_cursor: nextCursor };
+    },
+
+    /** Ranked by relevance, then newest; `cursor` is how many results were already shown. */
+    async search(viewerId: number, query: SearchQuery) {
+      const tsQuery = toTsQuery(query.keyword);
+      if (!tsQuery) return { posts: [], next_cursor: null };
+      const offset = query.cursor ?? 0;
+      const ids = await posts.searchIds(tsQuery, query.per_page + 1, offset);
+      const page = ids.slice(0, query.per_page);
+      const rows = await posts.byIds(page, viewerId);
+      return {
+        posts: rows.map((r) => toPost(r, viewerId)),
+        next_cursor: ids.length > query.per_page ? offset + query.per_page : null,
+      };
+    },
+
+    // Comments
+    async addComment(
+      postId: number,
+      userId: number,
+      body: { comment: string; parent_id?: number | null | undefined },
+    ) {
+      if (!(await posts.findOwned(postId))) throw postNotFound();
+      let parentId: number | null = null;
+      if (body.parent_id) {
+        const parent = await comments.find(body.parent_id);
+        if (!parent || parent.postId !== postId) throw new Invalid({ parent_id: [TEXT.commentNotFound] });
+        parentId = parent.id;
+      }
+      const id = await comments.create({ postId, parentId, userId, body: body.comment, now: clock.now() });
+      const row = await comments.find(id);
+      if (!row) throw commentNotFound();
+      return toComment(row);
+    },
+
+    async updateComment(postId: number, commentId: number, userId: number, text: string) {
+      const row = await comments.find(commentId);
+      if (!row || row.postId !== postId) throw commentNotFound();
+      if (row.userId !== userId) throw new Forbidden();
+      await comments.update(commentId, text, clock.now());
+      const updated = await comments.find(commentId);
+      if (!updated) throw commentNotFound();
+      return toComment(updated);
+    },
+
+    async removeComment(postId: number, commentId: number, userId: number) {
+      const row = await comments.find(commentId);
+      if (!row || row.postId !== postId) throw commentNotFound();
+      if (row.userId !== userId) throw new Forbidden();
+      await comments.remove(commentId);
+    },
+
+    async comments(postId: number, query: { cursor?: number | undefined; per_page: number }) {
+      if (!(await posts.findOwned(postId))) throw postNotFound();
+      const { rows, hasMore } = await comments.ofPost(postId, query.cursor, query.per_page);
+      const last = rows.at(-1);
+      return { comments: rows.map(toComment), next_cursor: hasMore && last ? last.id : null };
+    },
+
+    async replies(commentId: number, query: { cursor?: number | undefined; per_page: number }) {
+      if (!(await comments.find(commentId))) throw commentNotFound();
+      const { rows, hasMore } = await comments.replies(commentId, query.cursor, query.per_page);
+      const last = rows.at(-1);
+      return { comments: rows.map(toComment), next_cursor: hasMore && last ? last.id : null };
+    },
+
+    /** What a link preview shows of a post, or undefined when there is none. */
+    async preview(postId: number) {
+      const [row] = await posts.byIds([postId], 0);
+      if (!row) return undefined;
+      const first = row.media[0];
+      return {
+        title:
+          `${PROPERTY_TYPE_LABELS[row.propertyType as PropertyType] ?? 'Listing'} · ${row.cityNameEn ?? row.customLocation ?? ''}`.replace(
+            / · $/,
+            '',
+          ),
+        description: row.description ?? '',
+        image: first ? deps.photoUrl(first.key, 'large') : null,
+        author: row.userName,
+      };
+    },
+  };
+}
+export type PostsService = ReturnType<typeof createPostsService>;

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { PROPERTY_TYPES } from './property-types.ts';
+import { formatText, TEXT } from './texts.ts';
+
+export const LISTING_PURPOSES = ['sale', 'rent', 'wanted'] as const;
+export const LISTING_STATUSES = ['available', 'under_offer', 'closed'] as const;
+export const CURRENCIES = ['SAR', 'AED', 'QAR', 'KWD', 'BHD', 'OMR', 'EGP', 'JOD', 'USD'] as const;
+export type ListingPurpose = (typeof LISTING_PURPOSES)[number];
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export type Currency = (typeof CURRENCIES)[number];
+
+export const LOCATION_MAX = 200;
+export const LICENCE_MAX = 50;
+export const PRICE_MAX = 1e12;
+export const AREA_MAX = 1e9;
+
+/** Multipart text fields arrive as strings; '' means "not given". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const postText = z
+  .string()
+  .trim()
+  .min(1, formatText(TEXT.minLength, { length: 1 }))
+  .max(LIMITS.postTextMax, formatText(TEXT.maxLength, { length: LIMITS.postTextMax }));
+
+export const commentText = z
+  .string({ error: TEXT.required })
+  .trim()
+  .min(1, TEXT.required)
+  .max(LIMITS.commentMax, formatText(TEXT.maxLength, { length: LIMITS.commentMax }));
+
+const positiveNumber = (max: number) =>
+  z.coerce
+    .number({ error: TEXT.invalidNumber })
+    .refine((n) => Number.isFinite(n) && n > 0 && n <= max, { message: TEXT.invalidNumber });
+
+/** The optional listing fields of a post; on create '' means absent, on update null clears. */
+const listingShape = {
+  purpose: z.enum(LISTING_PURPOSES, { error: TEXT.invalidPurpose }),
+  price: positiveNumber(PRICE_MAX),
+  currency: z.enum(CURRENCIES, { error: TEXT.invalidCurrency }),
+  area_m2: positiveNumber(AREA_MAX),
+  status: z.enum(LISTING_STATUSES, { error: TEXT.invalidListingStatus }),
+  licence_number: z
+    .string()
+    .trim()
+    .min(1)
+    .max(LICENCE_MAX, formatText(TEXT.maxLength, { length: LICENCE_MAX })),
+} as const;
+
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+/**
+ * The text fields of `POST /api/posts` (multipart/form-data; photos go in `media[]`, `media` or
+ * `images[]`). The rule "a description or photos" needs the files and is checked by the server;
+ * forms check it with `hasContent`.
+ */
+export const createPostFields = z
+  .object({
+    description: opt(postText),
+    property_type: z.preprocess(blankToUndefined, z.enum(PROPERTY_TYPES, { error: TEXT.required })),
+    location_id: opt(z.coerce.number({ error: TEXT.required }).int().positive()),
+    location: opt(
+      z
+        .string()
+        .trim()
+        .max(LOCATION_MAX, formatText(TEXT.maxLength, { length: LOCATION_MAX })),
+    ),
+    purpose: opt(listingShape.purpose),
+    price: opt(listingShape.price),
+    currency: opt(listingShape.currency),
+    area_m2: opt(listingShape.area_m2),
+    status: opt(listingShape.status),
+    licence_number: opt(listingShape.licence_number),
+  })
+  .superRefine((v, ctx) => {
+    if (v.location_id === undefined && v.location === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['location'], message: TEXT.required });
+    }
+    if (v.price !== undefined && v.currency === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: TEXT.priceNeedsCurrency });
+    }
+  });
+export type CreatePostFields = z.infer<typeof createPostFields>;
+
+/** True when a post would have something to show: a description or at least one photo. */
+export function hasContent(description: string | undefined | null, photos: number): boolean {
+  return (description?.trim().length ?? 0) > 0 || photos > 0;
+}
+
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
+
+/** `PUT /api/posts/{id}` (JSON, owner only): send only what changes; null clears an optional field. */
+export const updatePostRequest = z
+  .object({
+    description: nullable(postText),
+    property_type: z.enum(PROPERTY_TYPES, { error: TEXT.required }).optional(),
+    location_id: nullable(z.coerce.number().int().positive()),
+    location: nullable(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(LOCATION_MAX, formatText(TEXT.maxLength, { length: LOCATION_MAX })),
+    ),
+    purpose: nullable(listingShape.purpose),
+    price: nullable(listingShape.price),
+    currency: nullable(listingShape.currency),
+    area_m2: nullable(listingShape.area_m2),
+    status: nullable(listingShape.status),
+    licence_number: nullable(listingShape.licence_number),
+  })
+  .strict();
+export type UpdatePostRequest = z.input<typeof updatePostRequest>;
+
+export const postUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  picture: z.object({ url: z.string() }).nullable(),
+});
+
+export const postCity = z.object({
+  id: z.number().int(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  display_name: z.string(),
+});
+
+export const postMedia = z.object({
+  id: z.number().int(),
+  /** 480 px wide WebP, for cards. */
+  url: z.string(),
+  /** 1280 px wide WebP (or smaller when the original was), for the lightbox. */
+  url_large: z.string(),
+  mime_type: z.string(),
+  /** Bytes of the large file. */
+  size: z.number().int(),
+  file_name: z.string(),
+  /** Pixels of the large file. */
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type PostMedia = z.infer<typeof postMedia>;
+
+/** Spec §3 post: shares_count is the spec's fixed placeholder of 10. */
+export const SHARES_PLACEHOLDER = 10;
+
+export const postSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user: postUser,
+  description: z.string().nullable(),
+  property_type: z.enum(PROPERTY_TYPES),
+  location: postCity.nullable(),
+  custom_location: z.string().nullable(),
+  /** The city's English name or the free text; the Arabic screen prefers location.name_ar. */
+  display_location: z.string(),
+  media: z.array(postMedia),
+  purpose: z.enum(LISTING_PURPOSES).nullable(),
+  price: z.number().nullable(),
+  currency: z.enum(CURRENCIES).nullable(),
+  area_m2: z.number().nullable(),
+  status: z.enum(LISTING_STATUSES).nullable(),
+  licence_number: z.string().nullable(),
+  comments_count: z.number().int(),
+  bookmarks_count: z.number().int(),
+  likes_count: z.number().int(),
+  is_liked: z.boolean(),
+  is_bookmarked: z.boolean(),
+  is_owner: z.boolean(),
+  shares_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const commentParams = z.object({
+  id: z.coerce.number().int().positive(),
+  commentId: z.coerce.number().int().positive(),
+});
+
+const cursorField = z.coerce.number().int().positive().optional();
+
+export const feedQuery = z.object({
+  /** next_cursor of the previous page. */
+  cursor: cursorField,
+  per_page: z.coerce.number().int().min(1).max(50).default(LIMITS.postsPerPage),
+  property_type: z.enum(PROPERTY_TYPES).optional(),
+  /** A city id. */
+  city: z.coerce.number().int().positive().optional(),
+  purpose: z.enum(LISTING_PURPOSES).optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  price_min: z.coerce.number().min(0).optional(),
+  price_max: z.coerce.number().min(0).optional(),
+  area_min: z.coerce.number().min(0).optional(),
+  area_max: z.coerce.number().min(0).optional(),
+  /** A user id: that user's posts. */
+  author: z.coerce.number().int().positive().optional(),
+});
+export type FeedQuery = z.infer<typeof feedQuery>;
+
+export const feedResult = z.object({
+  posts: z.array(postSchema),
+  next_cursor: z.number().int().nullable(),
+});
+export type FeedResult = z.infer<typeof feedResult>;
+
+export const bookmarksQuery = z.object({
+  cursor: cursorField,
+  per_page: z.coerce.number().int().min(1).max(50).default(LIMITS.postsPerPage),
+});
+
+export const searchQuery = z.object({
+  keyword: z
+    .string({ error: TEXT.searchKeywordRequired })
+    .trim()
+    .min(1, TEXT.searchKeywordRequired)
+    .max(200, formatText(TEXT.maxLength, { length: 200 })),
+  /** next_cursor of the previous page (a position in the ranked results). */
+  cursor: z.coerce.number().int().min(0).optional(),
+  per_page: z.coerce.number().int().min(1).max(50).default(LIMITS.postsPerPage),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+export const createCommentRequest = z.object({
+  comment: commentText,
+  parent_id: z.coerce.number().int().positive().nullish(),
+});
+export const updateCommentRequest = z.object({ comment: commentText });
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  post_id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  user: postUser,
+  comment: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  replies_count: z.number().int(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentsQuery = z.object({
+  cursor: cursorField,
+  per_page: z.coerce.number().int().min(1).max(50).default(LIMITS.commentsPerPage),
+});
+export const commentsResult = z.object({
+  comments: z.array(commentSchema),
+  next_cursor: z.number().int().nullable(),
+});
+
+export const likeResult = z.object({ is_liked: z.boolean(), likes_count: z.number().int() });
+export const bookmarkResult = z.object({ is_bookmarked: z.boolean(), bookmarks_count: z.number().int() });
