@@ -1,6 +1,6 @@
-import { deflateSync } from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { codeFromOutbox } from './outbox.ts';
+import { makePng } from './png.ts';
 import { type Language, openAs, snap, type Theme } from './support.ts';
 
 const DEMO_PASSWORD = 'Demo1234';
@@ -56,50 +56,6 @@ async function registerAccount(page: Page, name: string, language: Language) {
   });
   expect(verify.ok()).toBe(true);
   return email;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A small PNG made by hand (no downloads): a teal-to-amber diagonal gradient. */
-function makePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: RGB
-  const rows: number[] = [];
-  for (let y = 0; y < height; y++) {
-    rows.push(0); // filter: none
-    for (let x = 0; x < width; x++) {
-      const t = (x + y) / (width + height);
-      rows.push(Math.round(0 + 245 * t), Math.round(150 + 40 * t), Math.round(136 - 100 * t));
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 async function logIn(page: Page, email: string, language: Language, password = DEMO_PASSWORD) {

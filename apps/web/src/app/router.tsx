@@ -32,6 +32,12 @@ const OnboardingPage = lazy(() =>
 const profiles = () => import('./routes/profile-pages.tsx');
 const OwnProfilePage = lazy(() => profiles().then((m) => ({ default: m.OwnProfilePage })));
 const UserProfilePage = lazy(() => profiles().then((m) => ({ default: m.UserProfilePage })));
+const posts = () => import('./routes/post-pages.tsx');
+const HomePage = lazy(() => posts().then((m) => ({ default: m.HomePage })));
+const PostPage = lazy(() => posts().then((m) => ({ default: m.PostPage })));
+const CommentPage = lazy(() => posts().then((m) => ({ default: m.CommentPage })));
+const BookmarksPage = lazy(() => posts().then((m) => ({ default: m.BookmarksPage })));
+const SearchPage = lazy(() => posts().then((m) => ({ default: m.SearchPage })));
 const CompaniesPage = lazy(() =>
   import('./routes/companies-page.tsx').then((m) => ({ default: m.CompaniesPage })),
 );
@@ -59,14 +65,14 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number], ReactElement> = {
 };
 
 const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], ReactElement> = {
-  '/home': <PlaceholderPage page="home" />,
-  '/post/:id': <PlaceholderPage page="post" />,
-  '/comment/:postId/:commentId': <PlaceholderPage page="comment" />,
+  '/home': <HomePage />,
+  '/post/:id': <PostPage />,
+  '/comment/:postId/:commentId': <CommentPage />,
   '/commercial': <OnboardingPage />,
-  '/bookmarks': <PlaceholderPage page="bookmarks" />,
+  '/bookmarks': <BookmarksPage />,
   '/profile': <OwnProfilePage />,
   '/user/:userId': <UserProfilePage />,
-  '/search': <PlaceholderPage page="search" />,
+  '/search': <SearchPage />,
   '/chat': <PlaceholderPage page="chat" />,
   '/chat/new': <PlaceholderPage page="chatNew" />,
   '/chat/:id': <PlaceholderPage page="chatConversation" />,

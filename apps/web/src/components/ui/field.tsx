@@ -2,6 +2,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
   useState,
@@ -221,6 +222,49 @@ export function Textarea({
         className={cx(controlClasses(Boolean(error)), 'min-h-32 resize-y py-2.5 leading-relaxed')}
         {...props}
       />
+    </Field>
+  );
+}
+
+export interface SelectProps
+  extends FieldOwnProps,
+    Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> {
+  ref?: Ref<HTMLSelectElement>;
+}
+
+export function Select({
+  label,
+  error,
+  hint,
+  requiredMark,
+  className,
+  id,
+  ref,
+  children,
+  ...props
+}: SelectProps) {
+  const ids = useFieldIds(id, error, hint);
+  return (
+    <Field
+      id={ids.fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      requiredMark={requiredMark}
+      className={className}
+      hintId={ids.hintId}
+      errorId={ids.errorId}
+    >
+      <select
+        ref={ref}
+        id={ids.fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={cx(controlClasses(Boolean(error)), 'h-11')}
+        {...props}
+      >
+        {children}
+      </select>
     </Field>
   );
 }

@@ -29,10 +29,12 @@ const overlayButton =
 interface OwnProfileViewProps {
   /** The saved preferences and the link to change them (composed in by the app layer). */
   renderPreferences?: (preferences: Preferences | null) => ReactNode;
+  /** Your posts, as the posts feature lists them (composed in by the app layer). */
+  renderPosts?: (userId: number, emptyText: string) => ReactNode;
 }
 
 /** /profile: your profile, with edit mode, pictures, the contact-hiding switch and your preferences. */
-export function OwnProfileView({ renderPreferences }: OwnProfileViewProps) {
+export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileViewProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const profile = useOwnProfile();
@@ -182,7 +184,11 @@ export function OwnProfileView({ renderPreferences }: OwnProfileViewProps) {
       )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          <PostsSection posts={posts} emptyText={t('profile.posts.emptyOwn')} />
+          <PostsSection
+            posts={posts}
+            emptyText={t('profile.posts.emptyOwn')}
+            list={renderPosts?.(user.id, t('profile.posts.emptyOwn'))}
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <OwnContactCard contact={user.contact_info} hidden={user.profile.hide_contact} />

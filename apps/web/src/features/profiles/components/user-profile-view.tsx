@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -18,15 +19,27 @@ export function parseUserId(value: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+interface UserProfileViewProps {
+  userId: string | undefined;
+  /** Their posts, as the posts feature lists them (composed in by the app layer). */
+  renderPosts?: (userId: number, emptyText: string) => ReactNode;
+}
+
 /** /user/{id}: someone's profile, with Follow and Message; your own id shows /profile instead. */
-export function UserProfileView({ userId }: { userId: string | undefined }) {
+export function UserProfileView({ userId, renderPosts }: UserProfileViewProps) {
   const id = parseUserId(userId);
   if (id === null) return <ProfileFailure error={null} />;
   if (id === getStoredUser()?.id) return <Navigate replace to="/profile" />;
-  return <LoadedUserProfile id={id} />;
+  return <LoadedUserProfile id={id} renderPosts={renderPosts} />;
 }
 
-function LoadedUserProfile({ id }: { id: number }) {
+function LoadedUserProfile({
+  id,
+  renderPosts,
+}: {
+  id: number;
+  renderPosts: UserProfileViewProps['renderPosts'];
+}) {
   const { t } = useTranslation();
   const profile = useUserProfile(id);
   if (profile.isPending) return <PageSpinner />;
@@ -71,7 +84,11 @@ function LoadedUserProfile({ id }: { id: number }) {
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          <PostsSection posts={posts} emptyText={t('profile.posts.emptyOther', { name: user.name })} />
+          <PostsSection
+            posts={posts}
+            emptyText={t('profile.posts.emptyOther', { name: user.name })}
+            list={renderPosts?.(user.id, t('profile.posts.emptyOther', { name: user.name }))}
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <UserContactCard contact={user.contact_info} />

@@ -1,0 +1,32 @@
+import { commentSchema } from '@makan/contract/posts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { commentsRootKey } from './comments.ts';
+import { editCachedPost } from './post-cache.ts';
+
+export interface NewComment {
+  postId: number;
+  comment: string;
+  parentId?: number | undefined;
+}
+
+/** POST /api/posts/{id}/comments: a comment, or a reply with `parent_id`. */
+export function addComment({ postId, comment, parentId }: NewComment) {
+  return http.request(`/posts/${postId}/comments`, {
+    method: 'POST',
+    body: { comment, ...(parentId ? { parent_id: parentId } : {}) },
+    schema: commentSchema,
+    toast: 'except-validation',
+  });
+}
+
+export function useAddComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addComment,
+    onSuccess: (_result, { postId }) => {
+      editCachedPost(queryClient, postId, (post) => ({ ...post, comments_count: post.comments_count + 1 }));
+      void queryClient.invalidateQueries({ queryKey: commentsRootKey });
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '../../../lib/http.ts';
+import { postsKey, removeCachedPost } from './post-cache.ts';
+
+/** DELETE /api/posts/{id} (owner only; the spec's POST /{id} does the same). */
+export function deletePost(id: number) {
+  return http.request(`/posts/${id}`, { method: 'DELETE', schema: z.null(), toast: 'none' });
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: (_result, id) => {
+      removeCachedPost(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: postsKey, refetchType: 'none' });
+    },
+  });
+}

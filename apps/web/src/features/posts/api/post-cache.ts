@@ -1,0 +1,50 @@
+import { feedResult, type Post, postSchema } from '@makan/contract/posts';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { z } from 'zod';
+
+/** Every cached list of posts and every single post lives under this key. */
+export const postsKey = ['posts'] as const;
+
+const pagedPosts = z.object({ pages: z.array(feedResult), pageParams: z.array(z.unknown()) });
+
+/** Applies `edit` to post `id` wherever it is cached (feeds, bookmarks, search, the post page). */
+export function editCachedPost(queryClient: QueryClient, id: number, edit: (post: Post) => Post) {
+  queryClient.setQueriesData<unknown>({ queryKey: postsKey }, (data: unknown) => {
+    const single = postSchema.safeParse(data);
+    if (single.success) return single.data.id === id ? edit(single.data) : data;
+    const paged = pagedPosts.safeParse(data);
+    if (paged.success) {
+      return {
+        ...paged.data,
+        pages: paged.data.pages.map((page) => ({
+          ...page,
+          posts: page.posts.map((post) => (post.id === id ? edit(post) : post)),
+        })),
+      };
+    }
+    return data;
+  });
+}
+
+/** Removes post `id` from every cached list. */
+export function removeCachedPost(queryClient: QueryClient, id: number) {
+  queryClient.setQueriesData<unknown>({ queryKey: postsKey }, (data: unknown) => {
+    const paged = pagedPosts.safeParse(data);
+    if (!paged.success) return data;
+    return {
+      ...paged.data,
+      pages: paged.data.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p.id !== id) })),
+    };
+  });
+}
+
+export type PostsSnapshot = Array<[QueryKey, unknown]>;
+
+export async function snapshotPosts(queryClient: QueryClient): Promise<PostsSnapshot> {
+  await queryClient.cancelQueries({ queryKey: postsKey });
+  return queryClient.getQueriesData({ queryKey: postsKey });
+}
+
+export function restorePosts(queryClient: QueryClient, snapshot: PostsSnapshot | undefined) {
+  for (const [queryKey, data] of snapshot ?? []) queryClient.setQueryData(queryKey, data);
+}

@@ -1,0 +1,16 @@
+import { postSchema } from '@makan/contract/posts';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { postsKey } from './post-cache.ts';
+
+export const postKey = (id: number) => [...postsKey, 'detail', id] as const;
+
+/** GET /api/posts/{id}. */
+export async function fetchPost(id: number, { signal }: { signal?: AbortSignal } = {}) {
+  const { data } = await http.request(`/posts/${id}`, { schema: postSchema, signal, toast: 'none' });
+  return data;
+}
+
+export function usePost(id: number) {
+  return useQuery({ queryKey: postKey(id), queryFn: ({ signal }) => fetchPost(id, { signal }) });
+}

@@ -1,0 +1,99 @@
+import { LIMITS } from '@makan/contract/limits';
+import { createCommentRequest } from '@makan/contract/posts';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { firstFieldErrors } from '../../../lib/http.ts';
+import { translateMessage } from '../../../lib/messages.ts';
+import { useAddComment } from '../api/add-comment.ts';
+
+interface CommentFormProps {
+  postId: number;
+  parentId?: number;
+  onDone?: () => void;
+  autoFocus?: boolean;
+}
+
+/** A comment (or a reply), 1 to 500 characters. */
+export function CommentForm({ postId, parentId, onDone, autoFocus }: CommentFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddComment();
+  const reply = parentId !== undefined;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createCommentRequest.shape.comment.safeParse(text);
+    if (!parsed.success) {
+      setError(translateMessage(t, parsed.error.issues[0]?.message ?? ''));
+      return;
+    }
+    add.mutate(
+      { postId, comment: parsed.data, parentId },
+      {
+        onSuccess: () => {
+          setText('');
+          setError(null);
+          showToast(t('posts.post.commentAdded'), 'success');
+          onDone?.();
+        },
+        onError: (failure) => {
+          const field = firstFieldErrors(failure).comment;
+          if (field) setError(translateMessage(t, field));
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-2"
+      data-testid={reply ? 'reply-form' : 'comment-form'}
+    >
+      <label htmlFor={id} className="sr-only">
+        {reply ? t('posts.post.reply') : t('posts.post.addComment')}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(null);
+        }}
+        rows={2}
+        dir="auto"
+        maxLength={LIMITS.commentMax}
+        // biome-ignore lint/a11y/noAutofocus: the reply box opens because the user asked for it.
+        autoFocus={autoFocus}
+        placeholder={reply ? t('posts.post.replyPlaceholder') : t('posts.post.commentPlaceholder')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        data-testid={reply ? 'reply-input' : 'comment-input'}
+        className="w-full resize-y rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-primary-600/40 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-xs text-slate-500 dark:text-slate-400" aria-hidden="true">
+          {text.length}/{LIMITS.commentMax}
+        </span>
+        <Button
+          type="submit"
+          size="sm"
+          loading={add.isPending}
+          data-testid={reply ? 'reply-submit' : 'comment-submit'}
+        >
+          {reply ? t('posts.post.sendReply') : t('posts.post.send')}
+        </Button>
+      </div>
+    </form>
+  );
+}

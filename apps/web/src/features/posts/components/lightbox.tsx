@@ -1,0 +1,103 @@
+import type { PostMedia } from '@makan/contract/posts';
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { ArrowBackIcon, ArrowForwardIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { useLanguage } from '../../../lib/i18n.ts';
+
+interface LightboxProps {
+  media: PostMedia[];
+  author: string;
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}
+
+const control =
+  'flex size-11 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white';
+
+/** Full-screen photos (the 1280 px files): arrows and the keyboard move, Escape closes. */
+export function Lightbox({ media, author, index, onIndex, onClose }: LightboxProps) {
+  const { t } = useTranslation();
+  const rtl = useLanguage() === 'ar';
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const item = media[index];
+  const count = media.length;
+  const go = (step: number) => onIndex((index + step + count) % count);
+  const goRef = useRef(go);
+  const closeFn = useRef(onClose);
+  useEffect(() => {
+    goRef.current = go;
+    closeFn.current = onClose;
+  });
+
+  useEffect(() => {
+    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeFn.current();
+      // Arrow keys follow the reading direction: "next" is to the left in Arabic.
+      if (event.key === 'ArrowRight') goRef.current(rtl ? -1 : 1);
+      if (event.key === 'ArrowLeft') goRef.current(rtl ? 1 : -1);
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      returnFocus?.focus();
+    };
+  }, [rtl]);
+
+  if (!item) return null;
+  return createPortal(
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('posts.card.photoAlt', { index: index + 1, name: author })}
+      data-testid="lightbox"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/90 p-4"
+    >
+      <img
+        key={item.id}
+        src={item.url_large}
+        alt={t('posts.card.photoAlt', { index: index + 1, name: author })}
+        className="max-h-full max-w-full rounded-lg object-contain"
+      />
+      <button
+        ref={closeRef}
+        type="button"
+        onClick={onClose}
+        aria-label={t('common.close')}
+        className={`${control} absolute end-4 top-4`}
+      >
+        <CloseIcon className="size-6" />
+      </button>
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            onClick={() => go(-1)}
+            aria-label={t('posts.lightbox.previous')}
+            className={`${control} absolute start-4 top-1/2 -translate-y-1/2`}
+          >
+            <ArrowBackIcon className="size-6" />
+          </button>
+          <button
+            type="button"
+            onClick={() => go(1)}
+            aria-label={t('posts.lightbox.next')}
+            className={`${control} absolute end-4 top-1/2 -translate-y-1/2`}
+          >
+            <ArrowForwardIcon className="size-6" />
+          </button>
+          <p className="absolute bottom-4 start-1/2 -translate-x-1/2 rounded-full bg-slate-950/60 px-3 py-1 text-sm text-white rtl:translate-x-1/2">
+            {t('posts.lightbox.position', { index: index + 1, count })}
+          </p>
+        </>
+      )}
+    </div>,
+    document.body,
+  );
+}

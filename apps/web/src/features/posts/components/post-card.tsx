@@ -1,0 +1,254 @@
+import { type Post, SHARES_PLACEHOLDER } from '@makan/contract/posts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import {
+  BookmarkIcon,
+  HeartIcon,
+  MapPinIcon,
+  MessageIcon,
+  ShareIcon,
+  TagIcon,
+  TrashIcon,
+} from '../../../components/ui/icons.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { cx } from '../../../lib/cx.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { getStoredUser } from '../../../lib/session.ts';
+import { formatDate, timeAgo } from '../../../lib/time.ts';
+import { useToggleBookmark } from '../api/bookmark.ts';
+import { useDeletePost } from '../api/delete-post.ts';
+import { useToggleLike } from '../api/like.ts';
+import { formatPrice, postLocation, propertyTypeLabel } from '../format.ts';
+import { PhotoGrid } from './photo-grid.tsx';
+
+interface PostCardProps {
+  post: Post;
+  /** On the post page the title links nowhere and the comment button scrolls to the form. */
+  standalone?: boolean;
+  /** Called after the post was deleted (the post page leaves). */
+  onDeleted?: () => void;
+}
+
+const actionBase =
+  'inline-flex h-10 min-w-0 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors hover:bg-slate-100 dark:hover:bg-slate-800';
+const actionClasses = cx(actionBase, 'text-slate-700 dark:text-slate-300');
+
+/** A post of spec §3: author, time, location and type, text, listing details, photos and actions. */
+export function PostCard({ post, standalone = false, onDeleted }: PostCardProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const like = useToggleLike();
+  const bookmark = useToggleBookmark();
+  const remove = useDeletePost();
+  const [confirming, setConfirming] = useState(false);
+  const me = getStoredUser()?.id;
+  const profileHref = post.user_id === me ? '/profile' : `/user/${post.user_id}`;
+  const postHref = `/post/${post.id}`;
+
+  const onLike = () => {
+    // A failure rolls back; the HTTP client already said why.
+    like.mutate(post.id);
+  };
+  const onBookmark = () => {
+    bookmark.mutate(post.id, {
+      onSuccess: ({ data }) =>
+        showToast(t(data.is_bookmarked ? 'posts.card.bookmarked' : 'posts.card.bookmarkRemoved'), 'success'),
+    });
+  };
+  const onShare = async () => {
+    const url = new URL(postHref, window.location.origin).toString();
+    try {
+      await navigator.clipboard.writeText(url);
+      showToast(t('posts.card.linkCopied'), 'success');
+    } catch {
+      showToast(t('posts.card.copyFailed'));
+    }
+  };
+  const onDelete = () => {
+    remove.mutate(post.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        showToast(t('posts.card.deleted'), 'success');
+        onDeleted?.();
+      },
+      onError: () => showToast(t('posts.card.deleteFailed')),
+    });
+  };
+
+  const listing = [
+    post.purpose ? t(`posts.purpose.${post.purpose}`) : null,
+    post.status ? t(`posts.status.${post.status}`) : null,
+    post.area_m2
+      ? t('posts.card.area', { value: new Intl.NumberFormat(language).format(post.area_m2) })
+      : null,
+    post.licence_number ? t('posts.card.licence', { value: post.licence_number }) : null,
+  ].filter((item): item is string => Boolean(item));
+
+  return (
+    <article
+      data-testid={`post-${post.id}`}
+      aria-labelledby={`post-${post.id}-author`}
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <header className="flex items-start gap-3 p-4 pb-2">
+        <Link to={profileHref} tabIndex={-1} aria-hidden="true">
+          <Avatar name={post.user.name} src={post.user.picture?.url} size="sm" />
+        </Link>
+        <div className="min-w-0 flex-1">
+          {/* The name is inline, so it sits at the start of the line whatever its own script. */}
+          <p className="truncate">
+            <Link
+              id={`post-${post.id}-author`}
+              to={profileHref}
+              dir="auto"
+              className="font-semibold text-slate-900 hover:underline dark:text-slate-50"
+            >
+              {post.user.name}
+            </Link>
+          </p>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600 dark:text-slate-400">
+            <Link to={postHref} className="hover:underline" data-testid="post-time">
+              <time dateTime={post.created_at} title={formatDate(post.created_at, language)}>
+                {timeAgo(post.created_at, t)}
+              </time>
+            </Link>
+            <span aria-hidden="true">·</span>
+            <span className="inline-flex min-w-0 items-center gap-1" data-testid="post-location">
+              <MapPinIcon className="size-3.5 shrink-0" />
+              <span dir="auto" className="truncate">
+                {postLocation(post, language)}
+              </span>
+            </span>
+          </p>
+        </div>
+        {post.is_owner && (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('posts.card.delete')}
+            onClick={() => setConfirming(true)}
+            data-testid="post-delete"
+          >
+            <TrashIcon className="size-5" />
+          </Button>
+        )}
+      </header>
+
+      <div className="flex flex-col gap-3 px-4 pb-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-semibold text-primary-800 dark:bg-primary-950 dark:text-primary-200"
+            data-testid="post-type"
+          >
+            <TagIcon className="size-3.5" />
+            {propertyTypeLabel(post.property_type, language)}
+          </span>
+          {post.price !== null && post.currency && (
+            <span className="text-sm font-bold text-slate-900 dark:text-slate-50" data-testid="post-price">
+              {formatPrice(post.price, post.currency, language)}
+            </span>
+          )}
+          {listing.map((item) => (
+            <span
+              key={item}
+              dir="auto"
+              className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+            >
+              {item}
+            </span>
+          ))}
+        </div>
+        {post.description && (
+          <p
+            dir="auto"
+            className="text-start break-words whitespace-pre-line text-slate-800 dark:text-slate-200"
+            data-testid="post-description"
+          >
+            {post.description}
+          </p>
+        )}
+      </div>
+
+      {post.media.length > 0 && <PhotoGrid media={post.media} author={post.user.name} />}
+
+      <footer className="grid grid-cols-4 gap-1 border-t border-slate-200 p-2 dark:border-slate-800">
+        <button
+          type="button"
+          onClick={onLike}
+          aria-pressed={post.is_liked}
+          aria-label={`${t(post.is_liked ? 'posts.card.unlike' : 'posts.card.like')} · ${t('posts.card.likes', { count: post.likes_count })}`}
+          className={post.is_liked ? cx(actionBase, 'text-rose-700 dark:text-rose-400') : actionClasses}
+          data-testid="post-like"
+        >
+          <HeartIcon className="size-5 shrink-0" fill={post.is_liked ? 'currentColor' : 'none'} />
+          <span data-testid="post-likes-count">
+            {new Intl.NumberFormat(language).format(post.likes_count)}
+          </span>
+        </button>
+        <Link
+          to={standalone ? '#comments' : `${postHref}#comments`}
+          aria-label={t('posts.card.comments', { count: post.comments_count })}
+          className={actionClasses}
+          data-testid="post-comments"
+        >
+          <MessageIcon className="size-5 shrink-0" />
+          <span data-testid="post-comments-count">
+            {new Intl.NumberFormat(language).format(post.comments_count)}
+          </span>
+        </Link>
+        <button
+          type="button"
+          onClick={onBookmark}
+          aria-pressed={post.is_bookmarked}
+          aria-label={`${t(post.is_bookmarked ? 'posts.card.removeBookmark' : 'posts.card.bookmark')} · ${t('posts.card.bookmarks', { count: post.bookmarks_count })}`}
+          className={
+            post.is_bookmarked ? cx(actionBase, 'text-primary-700 dark:text-primary-300') : actionClasses
+          }
+          data-testid="post-bookmark"
+        >
+          <BookmarkIcon className="size-5 shrink-0" fill={post.is_bookmarked ? 'currentColor' : 'none'} />
+          <span data-testid="post-bookmarks-count">
+            {new Intl.NumberFormat(language).format(post.bookmarks_count)}
+          </span>
+        </button>
+        <button
+          type="button"
+          onClick={() => void onShare()}
+          aria-label={`${t('posts.card.share')} · ${t('posts.card.shares', { count: SHARES_PLACEHOLDER })}`}
+          className={actionClasses}
+          data-testid="post-share"
+        >
+          <ShareIcon className="size-5 shrink-0" />
+          <span>{new Intl.NumberFormat(language).format(post.shares_count || SHARES_PLACEHOLDER)}</span>
+        </button>
+      </footer>
+
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        role="alertdialog"
+        title={t('posts.card.deleteTitle')}
+        description={t('posts.card.deleteText')}
+        testId="post-delete-dialog"
+      >
+        <div className="mt-6 flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            variant="danger"
+            loading={remove.isPending}
+            onClick={onDelete}
+            data-testid="post-delete-confirm"
+          >
+            {t('posts.card.deleteConfirm')}
+          </Button>
+        </div>
+      </Dialog>
+    </article>
+  );
+}

@@ -1,0 +1,417 @@
+import { LIMITS } from '@makan/contract/limits';
+import { CURRENCIES, LISTING_PURPOSES, LISTING_STATUSES } from '@makan/contract/posts';
+import { PROPERTY_TYPES } from '@makan/contract/property-types';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { CameraIcon, CloseIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { useDebouncedValue } from '../../../lib/debounce.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { compressImage } from '../../../lib/image-compression.ts';
+import { translateMessage } from '../../../lib/messages.ts';
+import { getStoredUser } from '../../../lib/session.ts';
+import { useCityOptions } from '../api/cities.ts';
+import { useCreatePost } from '../api/create-post.ts';
+import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
+import { propertyTypeLabel } from '../format.ts';
+
+interface Photo {
+  file: File;
+  preview: string;
+}
+
+/** Spec §2 home: create a post (description, photos, property type, location, listing details). */
+export function PostComposer() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const me = getStoredUser();
+  const formId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<ComposerValues>(emptyComposer);
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [errors, setErrors] = useState<ComposerErrors>({});
+  const [compressing, setCompressing] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [showListing, setShowListing] = useState(false);
+  const [cityOpen, setCityOpen] = useState(false);
+  const create = useCreatePost();
+  const cityQuery = useDebouncedValue(values.location_id ? '' : values.location.trim());
+  const cities = useCityOptions(cityQuery);
+
+  // Object URLs live as long as their preview.
+  const photosRef = useRef(photos);
+  useEffect(() => {
+    photosRef.current = photos;
+  });
+  useEffect(
+    () => () => {
+      for (const photo of photosRef.current) URL.revokeObjectURL(photo.preview);
+    },
+    [],
+  );
+
+  const set = (name: keyof ComposerValues, value: string) => {
+    setValues((old) => ({ ...old, [name]: value }));
+    setErrors((old) => ({
+      ...old,
+      [name]: undefined,
+      ...(name === 'description' ? { content: undefined } : {}),
+    }));
+  };
+  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
+
+  const addFiles = async (files: FileList | null) => {
+    if (!files?.length) return;
+    const room = LIMITS.imagesPerPost - photos.length;
+    const chosen = Array.from(files).filter((file) => file.type.startsWith('image/'));
+    if (chosen.length > room) showToast(t('posts.composer.tooMany', { count: LIMITS.imagesPerPost }));
+    setCompressing(true);
+    const added: Photo[] = [];
+    for (const file of chosen.slice(0, Math.max(0, room))) {
+      try {
+        const small = await compressImage(file);
+        if (small.size > LIMITS.fileMaxBytes) {
+          showToast(t('posts.composer.tooLarge'));
+          continue;
+        }
+        added.push({ file: small, preview: URL.createObjectURL(small) });
+      } catch {
+        showToast(t('posts.composer.compressionFailed'));
+      }
+    }
+    setCompressing(false);
+    if (added.length) {
+      setPhotos((old) => [...old, ...added]);
+      setErrors((old) => ({ ...old, content: undefined }));
+    }
+  };
+
+  const removePhoto = (index: number) => {
+    setPhotos((old) => {
+      const photo = old[index];
+      if (photo) URL.revokeObjectURL(photo.preview);
+      return old.filter((_, i) => i !== index);
+    });
+  };
+
+  const reset = () => {
+    for (const photo of photos) URL.revokeObjectURL(photo.preview);
+    setPhotos([]);
+    setValues(emptyComposer);
+    setErrors({});
+    setShowListing(false);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkComposer(values, photos.length);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    setProgress(0);
+    create.mutate(
+      {
+        fields: check.fields,
+        photos: photos.map((photo) => photo.file),
+        // Progress only means something when photos go up.
+        ...(photos.length > 0 ? { onUploadProgress: setProgress } : {}),
+      },
+      {
+        onSuccess: () => {
+          showToast(t('posts.composer.created'), 'success');
+          reset();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.errors) {
+            const next: ComposerErrors = {};
+            for (const [field, list] of Object.entries(error.errors)) {
+              const key = (field === 'media' ? 'content' : field) as keyof ComposerErrors;
+              next[key] = list[0];
+            }
+            setErrors(next);
+          }
+          showToast(t('posts.composer.createFailed'));
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const busy = create.isPending || compressing;
+  const cityList = cityOpen && !values.location_id && cityQuery ? (cities.data ?? []) : [];
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${formId}-title`}
+      data-testid="post-composer"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-center gap-3">
+        {me && <Avatar name={me.name} src={me.avatar} size="sm" />}
+        <h2 id={`${formId}-title`} className="font-semibold text-slate-900 dark:text-slate-50">
+          {t('posts.composer.title')}
+        </h2>
+      </div>
+
+      <Textarea
+        label={t('posts.composer.description')}
+        value={values.description}
+        onChange={(event) => set('description', event.target.value)}
+        placeholder={t('posts.composer.descriptionPlaceholder')}
+        maxLength={LIMITS.postTextMax}
+        rows={3}
+        dir="auto"
+        error={message(errors.description)}
+        data-testid="composer-description"
+      />
+
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => fileInput.current?.click()}
+            disabled={busy || photos.length >= LIMITS.imagesPerPost}
+            data-testid="composer-add-photos"
+          >
+            <CameraIcon className="size-4" />
+            {t('posts.composer.addPhotos')}
+          </Button>
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            {compressing
+              ? t('posts.composer.compressing')
+              : t('posts.composer.photosHint', { count: LIMITS.imagesPerPost })}
+          </span>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            multiple
+            hidden
+            aria-label={t('posts.composer.photos')}
+            data-testid="composer-photos-input"
+            onChange={(event) => {
+              void addFiles(event.target.files);
+              event.target.value = '';
+            }}
+          />
+        </div>
+        {photos.length > 0 && (
+          <ul className="grid grid-cols-4 gap-2 sm:grid-cols-5" data-testid="composer-previews">
+            {photos.map((photo, index) => (
+              <li key={photo.preview} className="relative aspect-square overflow-hidden rounded-lg">
+                <img src={photo.preview} alt="" className="size-full object-cover" />
+                <button
+                  type="button"
+                  onClick={() => removePhoto(index)}
+                  aria-label={t('posts.composer.removePhoto', { index: index + 1 })}
+                  className="absolute end-1 top-1 flex size-7 items-center justify-center rounded-full bg-slate-950/70 text-white hover:bg-slate-950"
+                >
+                  <CloseIcon className="size-4" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {errors.content && (
+          <p
+            role="alert"
+            className="text-sm text-red-700 dark:text-red-400"
+            data-testid="composer-content-error"
+          >
+            {message(errors.content)}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label={t('posts.composer.propertyType')}
+          requiredMark
+          required
+          value={values.property_type}
+          onChange={(event) => set('property_type', event.target.value)}
+          error={message(errors.property_type)}
+          data-testid="composer-type"
+        >
+          <option value="">{t('posts.composer.choose')}</option>
+          {PROPERTY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {propertyTypeLabel(type, language)}
+            </option>
+          ))}
+        </Select>
+
+        <div className="relative">
+          <Input
+            label={t('posts.composer.location')}
+            requiredMark
+            required
+            value={values.location}
+            onChange={(event) => {
+              set('location', event.target.value);
+              set('location_id', '');
+              setCityOpen(true);
+            }}
+            onFocus={() => setCityOpen(true)}
+            onBlur={() => setTimeout(() => setCityOpen(false), 150)}
+            placeholder={t('posts.composer.locationPlaceholder')}
+            autoComplete="off"
+            dir="auto"
+            maxLength={200}
+            hint={
+              values.location_id
+                ? t('posts.composer.cityChosen', { name: values.location })
+                : t('posts.composer.locationHint')
+            }
+            error={message(errors.location ?? errors.location_id)}
+            data-testid="composer-location"
+          />
+          {cityList.length > 0 && (
+            <ul
+              className="absolute inset-x-0 top-[4.6rem] z-20 max-h-60 overflow-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+              data-testid="composer-cities"
+            >
+              {cityList.map((city) => {
+                const name = language === 'ar' ? city.name_ar : city.name_en;
+                return (
+                  <li key={city.id}>
+                    <button
+                      type="button"
+                      onMouseDown={(event) => event.preventDefault()}
+                      onClick={() => {
+                        setValues((old) => ({ ...old, location: name, location_id: String(city.id) }));
+                        setErrors((old) => ({ ...old, location: undefined, location_id: undefined }));
+                        setCityOpen(false);
+                      }}
+                      className="flex w-full items-center gap-2 px-3 py-2 text-start text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                    >
+                      <MapPinIcon className="size-4 shrink-0 text-slate-500" />
+                      <span dir="auto">{name}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      </div>
+
+      <div>
+        <button
+          type="button"
+          aria-expanded={showListing}
+          onClick={() => setShowListing((open) => !open)}
+          className="text-sm font-semibold text-primary-700 hover:underline dark:text-primary-300"
+          data-testid="composer-listing-toggle"
+        >
+          {t('posts.composer.listing')}
+        </button>
+        {showListing && (
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <Select
+              label={t('posts.composer.purpose')}
+              value={values.purpose}
+              onChange={(event) => set('purpose', event.target.value)}
+              error={message(errors.purpose)}
+            >
+              <option value="">{t('posts.composer.choose')}</option>
+              {LISTING_PURPOSES.map((purpose) => (
+                <option key={purpose} value={purpose}>
+                  {t(`posts.purpose.${purpose}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              label={t('posts.composer.status')}
+              value={values.status}
+              onChange={(event) => set('status', event.target.value)}
+              error={message(errors.status)}
+            >
+              <option value="">{t('posts.composer.choose')}</option>
+              {LISTING_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`posts.status.${status}`)}
+                </option>
+              ))}
+            </Select>
+            <Input
+              label={t('posts.composer.price')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              value={values.price}
+              onChange={(event) => set('price', event.target.value)}
+              error={message(errors.price)}
+            />
+            <Select
+              label={t('posts.composer.currency')}
+              value={values.currency}
+              onChange={(event) => set('currency', event.target.value)}
+              error={message(errors.currency)}
+            >
+              <option value="">{t('posts.composer.choose')}</option>
+              {CURRENCIES.map((currency) => (
+                <option key={currency} value={currency}>
+                  {currency}
+                </option>
+              ))}
+            </Select>
+            <Input
+              label={t('posts.composer.area')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              value={values.area_m2}
+              onChange={(event) => set('area_m2', event.target.value)}
+              error={message(errors.area_m2)}
+            />
+            <Input
+              label={t('posts.composer.licence')}
+              value={values.licence_number}
+              onChange={(event) => set('licence_number', event.target.value)}
+              maxLength={50}
+              dir="auto"
+              error={message(errors.licence_number)}
+            />
+          </div>
+        )}
+      </div>
+
+      {progress !== null && photos.length > 0 && (
+        <div className="flex flex-col gap-1">
+          <div
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+            aria-label={t('posts.composer.uploading', { percent: Math.round(progress * 100) })}
+            className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+            data-testid="composer-progress"
+          >
+            <div
+              className="h-full rounded-full bg-primary-600 transition-[width] dark:bg-primary-400"
+              style={{ width: `${Math.round(progress * 100)}%` }}
+            />
+          </div>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            {t('posts.composer.uploading', { percent: Math.round(progress * 100) })}
+          </p>
+        </div>
+      )}
+
+      <div className="flex justify-end">
+        <Button type="submit" loading={create.isPending} disabled={compressing} data-testid="composer-submit">
+          {create.isPending ? t('posts.composer.submitting') : t('posts.composer.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

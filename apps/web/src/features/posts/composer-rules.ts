@@ -1,0 +1,63 @@
+import { createPostFields, hasContent } from '@makan/contract/posts';
+import { TEXT } from '@makan/contract/texts';
+
+export interface ComposerValues {
+  description: string;
+  property_type: string;
+  /** A chosen city's id, or '' when the location is free text. */
+  location_id: string;
+  location: string;
+  purpose: string;
+  price: string;
+  currency: string;
+  area_m2: string;
+  status: string;
+  licence_number: string;
+}
+
+export const emptyComposer: ComposerValues = {
+  description: '',
+  property_type: '',
+  location_id: '',
+  location: '',
+  purpose: '',
+  price: '',
+  currency: '',
+  area_m2: '',
+  status: '',
+  licence_number: '',
+};
+
+export type ComposerErrors = Partial<Record<keyof ComposerValues | 'content', string>>;
+
+export type ComposerCheck =
+  | { ok: true; fields: Record<string, string | number | undefined> }
+  | { ok: false; errors: ComposerErrors };
+
+/**
+ * The create-post rules of spec §5 before anything is sent: the contract's `createPostFields`
+ * (property type and location required, lengths, listing fields), plus "a description or photos"
+ * ('Please add a description or upload photos'). Messages are the contract's English texts. Pure.
+ */
+export function checkComposer(values: ComposerValues, photoCount: number): ComposerCheck {
+  // A chosen city wins; its name in the box is not sent as free text too.
+  const input = values.location_id ? { ...values, location: '' } : { ...values };
+  const parsed = createPostFields.safeParse(input);
+  const errors: ComposerErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && field in emptyComposer) {
+        const key = field as keyof ComposerValues;
+        errors[key] ??= issue.message;
+      }
+    }
+  }
+  // The contract's location rule is a refinement, which zod skips while other fields fail.
+  if (!values.location_id && !values.location.trim()) errors.location ??= TEXT.required;
+  if (!hasContent(values.description, photoCount)) errors.content = TEXT.postContentRequired;
+  if (parsed.success && Object.keys(errors).length === 0) {
+    return { ok: true, fields: parsed.data };
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,34 @@
+import type { Post } from '@makan/contract/posts';
+import {
+  PROPERTY_TYPE_LABELS,
+  PROPERTY_TYPE_LABELS_AR,
+  type PropertyType,
+} from '@makan/contract/property-types';
+import type { Language } from '../../lib/i18n.ts';
+
+/**
+ * Spec §3 displayed location: a city shows its Arabic name on the Arabic screen and its English
+ * name otherwise; a free-text location shows as written.
+ */
+export function postLocation(
+  post: Pick<Post, 'location' | 'custom_location' | 'display_location'>,
+  language: Language,
+) {
+  if (post.location) return language === 'ar' ? post.location.name_ar : post.location.name_en;
+  return post.custom_location ?? post.display_location;
+}
+
+export function propertyTypeLabel(type: PropertyType, language: Language): string {
+  return language === 'ar' ? PROPERTY_TYPE_LABELS_AR[type] : PROPERTY_TYPE_LABELS[type];
+}
+
+/** A price in its currency, in the page's language ('SAR 1,500,000' / '١٬٥٠٠٬٠٠٠ ر.س.‏'). */
+export function formatPrice(price: number, currency: string, language: Language): string {
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+      price,
+    );
+  } catch {
+    return `${new Intl.NumberFormat(language).format(price)} ${currency}`;
+  }
+}
