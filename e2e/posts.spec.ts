@@ -86,8 +86,8 @@ for (const language of ['en', 'ar'] as Language[]) {
     const keyword = `e2e${stamp}${language}`;
     const description =
       language === 'ar'
-        ? `مكتب جاهز في العليا بمساحة مفتوحة ${keyword}`
-        : `Fitted office floor in Olaya, open plan ${keyword}`;
+        ? `مكتب جاهز في العليا (Olaya) بمساحة مفتوحة ${keyword}`
+        : `Fitted office floor in Olaya (العليا), open plan ${keyword}`;
 
     await logIn(page, 'sara@makan.example', language);
     await page.goto('/home');
@@ -172,8 +172,15 @@ for (const language of ['en', 'ar'] as Language[]) {
     await snapBothThemes(page, `posts-search-${language}`, async () => {
       await expect(page.getByTestId(`post-${postId}`)).toBeVisible();
     });
+    // By an English word and by an Arabic word (with and without the article).
+    for (const word of ['olaya', 'العليا', 'عليا']) {
+      await page.getByTestId('search-input').fill(word);
+      await page.getByTestId('search-submit').click();
+      await expect(page.getByTestId(`post-${postId}`), word).toBeVisible();
+    }
     await page.goto('/search');
-    await expect(page.getByTestId('recent-search').first()).toHaveText(keyword);
+    await expect(page.getByTestId('recent-search').first()).toHaveText('عليا');
+    await expect(page.getByTestId('recent-search').nth(3)).toHaveText(keyword);
 
     // Another user sees it but cannot delete it.
     const other = await secondUser(browser, 'noor@makan.example', language);

@@ -33,8 +33,6 @@ test.describe('redirect rules (spec §2)', () => {
 
   test('a signed-in user without preferences is sent to onboarding', async ({ page }) => {
     await signIn(page, { onboarded: false });
-    // The fake token would be refused by the API (and cleared); this test is only about routing.
-    await page.route('**/api/**', (route) => route.abort());
     await page.goto('/');
     await expect(page).toHaveURL(/\/commercial$/);
     await page.goto('/login');

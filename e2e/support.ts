@@ -26,8 +26,13 @@ export async function openAs(
   await page.goto(url);
 }
 
-/** Stores a signed-in session the way the app keeps it (spec §3: auth_token and the minimal user). */
+/**
+ * Stores a signed-in session the way the app keeps it (spec §3: auth_token and the minimal user),
+ * for tests about routing only: the token is fake, so API calls are cut off (the server would
+ * rightly refuse it and the app would sign out).
+ */
 export async function signIn(page: Page, { onboarded }: { onboarded: boolean }) {
+  await page.route('**/api/**', (route) => route.abort());
   await page.goto('/about');
   await page.evaluate((withPreferences) => {
     localStorage.setItem('auth_token', 'e2e-token');
