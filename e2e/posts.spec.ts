@@ -158,6 +158,14 @@ for (const language of ['en', 'ar'] as Language[]) {
       await expect(page.getByTestId('comments-list')).toBeVisible();
     });
 
+    // The owner edits it: a price appears on the card.
+    await page.getByTestId('post-edit').first().click();
+    await page.getByTestId('post-edit-price').fill('250000');
+    await page.getByTestId('post-edit-currency').selectOption('SAR');
+    await page.getByTestId('post-edit-save').click();
+    await expect(page.getByTestId('post-edit-dialog')).toHaveCount(0);
+    await expect(page.getByTestId(`post-${postId}`)).toContainText(/250[,٬]?000|٢٥٠[,٬]?٠٠٠/);
+
     // Bookmarks list it.
     await page.goto('/bookmarks');
     await expect(page.getByTestId(`post-${postId}`)).toBeVisible();

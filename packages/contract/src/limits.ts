@@ -34,6 +34,7 @@ export const LIMITS = {
   profileFreshMs: 5 * 60_000,
   toastMs: 3000,
   debounceMs: 300,
+  refreshCooldownMs: 1000,
   retries: 3,
   retryBaseMs: 1000,
   retryMaxMs: 10_000,

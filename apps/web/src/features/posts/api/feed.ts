@@ -1,6 +1,6 @@
 import { LIMITS } from '@makan/contract/limits';
-import { type FeedQuery, feedResult } from '@makan/contract/posts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type FeedQuery, type FeedResult, feedResult } from '@makan/contract/posts';
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { postsKey } from './post-cache.ts';
 
@@ -30,4 +30,22 @@ export function useFeed(filters: FeedFilters = {}) {
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
+}
+
+/** Spec §9: 'Refresh cooldown 1000 ms' (not in the contract's LIMITS, which the web may not change). */
+export const REFRESH_COOLDOWN_MS = LIMITS.refreshCooldownMs;
+
+/**
+ * Refetches the feed from the top: only the first page is kept and asked again, so a long scrolled
+ * feed does not refetch every page it had loaded; what is on screen stays until the answer comes.
+ */
+export function useRefreshFeed(filters: FeedFilters = {}) {
+  const queryClient = useQueryClient();
+  return () => {
+    const queryKey = feedKey(filters);
+    queryClient.setQueryData<InfiniteData<FeedResult, number | undefined>>(queryKey, (old) =>
+      old ? { pages: old.pages.slice(0, 1), pageParams: old.pageParams.slice(0, 1) } : old,
+    );
+    return queryClient.refetchQueries({ queryKey, exact: true });
+  };
 }

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { type FeedFilters, useFeed } from '../api/feed.ts';
+import { useCooldown } from '../../../lib/cooldown.ts';
+import { type FeedFilters, REFRESH_COOLDOWN_MS, useFeed, useRefreshFeed } from '../api/feed.ts';
 import { FeedFiltersBar } from './feed-filters.tsx';
 import { PostComposer } from './post-composer.tsx';
 import { EmptyPosts, PostList } from './post-list.tsx';
@@ -11,13 +14,27 @@ export function HomeFeed() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<FeedFilters>({});
   const feed = useFeed(filters);
+  const refresh = useRefreshFeed(filters);
+  const [coolingDown, startCooldown] = useCooldown(REFRESH_COOLDOWN_MS);
   return (
     // One column of cards reads best; the page heading sits over it.
     <div className="mx-auto w-full max-w-2xl">
       <Page title={t('posts.feedTitle')} description={t('posts.feedIntro')} testId="page-home">
         <div className="flex flex-col gap-6">
           <PostComposer />
-          <FeedFiltersBar value={filters} onChange={setFilters} />
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <FeedFiltersBar value={filters} onChange={setFilters} />
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={coolingDown}
+              onClick={() => startCooldown(() => void refresh())}
+              data-testid="feed-refresh"
+            >
+              <RefreshIcon className="size-4" />
+              {t('posts.filters.refresh')}
+            </Button>
+          </div>
           <PostList
             query={feed}
             testId="feed"

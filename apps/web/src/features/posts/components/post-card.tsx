@@ -10,6 +10,7 @@ import {
   HeartIcon,
   MapPinIcon,
   MessageIcon,
+  PencilIcon,
   ShareIcon,
   TagIcon,
   TrashIcon,
@@ -24,6 +25,7 @@ import { useDeletePost } from '../api/delete-post.ts';
 import { useToggleLike } from '../api/like.ts';
 import { formatPrice, postLocation, propertyTypeLabel } from '../format.ts';
 import { PhotoGrid } from './photo-grid.tsx';
+import { PostEditDialog } from './post-edit-dialog.tsx';
 
 interface PostCardProps {
   post: Post;
@@ -45,6 +47,7 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
   const bookmark = useToggleBookmark();
   const remove = useDeletePost();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const me = getStoredUser()?.id;
   const profileHref = post.user_id === me ? '/profile' : `/user/${post.user_id}`;
   const postHref = `/post/${post.id}`;
@@ -125,6 +128,17 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
             </span>
           </p>
         </div>
+        {post.is_owner && (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('posts.edit.open')}
+            onClick={() => setEditing(true)}
+            data-testid="post-edit"
+          >
+            <PencilIcon className="size-5" />
+          </Button>
+        )}
         {post.is_owner && (
           <Button
             variant="ghost"
@@ -249,6 +263,8 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
           </Button>
         </div>
       </Dialog>
+      {/* Mounted only while open, so each opening starts from the post as it is now. */}
+      {editing && <PostEditDialog post={post} open onClose={() => setEditing(false)} />}
     </article>
   );
 }

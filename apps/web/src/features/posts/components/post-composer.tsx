@@ -6,15 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Select, Textarea } from '../../../components/ui/field.tsx';
-import { CameraIcon, CloseIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
+import { CameraIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { useCityOptions } from '../../../lib/city-search.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { compressImage } from '../../../lib/image-compression.ts';
 import { translateMessage } from '../../../lib/messages.ts';
 import { getStoredUser } from '../../../lib/session.ts';
-import { useCityOptions } from '../api/cities.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
 import { propertyTypeLabel } from '../format.ts';
@@ -274,33 +275,19 @@ export function PostComposer() {
             error={message(errors.location ?? errors.location_id)}
             data-testid="composer-location"
           />
-          {cityList.length > 0 && (
-            <ul
-              className="absolute inset-x-0 top-[4.6rem] z-20 max-h-60 overflow-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-              data-testid="composer-cities"
-            >
-              {cityList.map((city) => {
-                const name = language === 'ar' ? city.name_ar : city.name_en;
-                return (
-                  <li key={city.id}>
-                    <button
-                      type="button"
-                      onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => {
-                        setValues((old) => ({ ...old, location: name, location_id: String(city.id) }));
-                        setErrors((old) => ({ ...old, location: undefined, location_id: undefined }));
-                        setCityOpen(false);
-                      }}
-                      className="flex w-full items-center gap-2 px-3 py-2 text-start text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-                    >
-                      <MapPinIcon className="size-4 shrink-0 text-slate-500" />
-                      <span dir="auto">{name}</span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <SuggestionList
+            items={cityList.map((city) => ({
+              id: city.id,
+              label: language === 'ar' ? city.name_ar : city.name_en,
+            }))}
+            onPick={(city) => {
+              setValues((old) => ({ ...old, location: city.label, location_id: String(city.id) }));
+              setErrors((old) => ({ ...old, location: undefined, location_id: undefined }));
+              setCityOpen(false);
+            }}
+            className="top-[4.6rem]"
+            testId="composer-cities"
+          />
         </div>
       </div>
 

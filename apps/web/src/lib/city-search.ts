@@ -1,11 +1,11 @@
 import { citySchema } from '@makan/contract/cities';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { http } from '../../../lib/http.ts';
+import { http } from './http.ts';
 
-export const postCitySearchKey = (q: string) => ['cities', 'search', q, 8] as const;
+export const citySearchKey = (q: string) => ['cities', 'search', q, 8] as const;
 
-/** GET /api/cities?q=&limit=8: cities for the composer's location box. */
+/** GET /api/cities?q=&limit=8: the few cities a search box (composer location, feed filter) offers. */
 export async function searchCities(q: string, signal?: AbortSignal) {
   const { data } = await http.request('/cities', {
     query: { q, limit: 8 },
@@ -19,7 +19,7 @@ export async function searchCities(q: string, signal?: AbortSignal) {
 /** `q` should already be debounced; nothing is asked for an empty box. */
 export function useCityOptions(q: string) {
   return useQuery({
-    queryKey: postCitySearchKey(q),
+    queryKey: citySearchKey(q),
     queryFn: ({ signal }) => searchCities(q, signal),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,
