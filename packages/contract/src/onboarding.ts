@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from './property-types.ts';
+import { PROPERTY_TYPES } from './property-types.ts';
 import { TEXT } from './texts.ts';
 
 export const PURPOSES = ['buy', 'rent', 'list'] as const;
@@ -81,16 +81,4 @@ export const PURPOSE_LABELS_AR: Record<Purpose, string> = {
   buy: 'شراء عقار',
   rent: 'استئجار عقار',
   list: 'عرض عقار',
-};
-export const PROPERTY_TYPE_LABELS_AR: Record<keyof typeof PROPERTY_TYPE_LABELS, string> = {
-  office: 'مساحة مكتبية',
-  retail: 'مساحة تجارية',
-  restaurant: 'مطعم',
-  warehouse: 'مستودع',
-  industrial: 'صناعي',
-  medical: 'منشأة طبية',
-  hotels: 'فندق',
-  coworking: 'مساحة عمل مشتركة',
-  land: 'أرض',
-  others: 'أخرى',
 };

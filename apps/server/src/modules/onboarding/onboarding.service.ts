@@ -1,12 +1,15 @@
 import {
-  PROPERTY_TYPE_LABELS_AR,
   PURPOSE_LABELS,
   PURPOSE_LABELS_AR,
   PURPOSES,
   type preferencesRequest,
   type progressRequest,
 } from '@makan/contract/onboarding';
-import { PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@makan/contract/property-types';
+import {
+  PROPERTY_TYPE_LABELS,
+  PROPERTY_TYPE_LABELS_AR,
+  PROPERTY_TYPES,
+} from '@makan/contract/property-types';
 import { TEXT } from '@makan/contract/texts';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';

@@ -4,11 +4,11 @@ import {
   type PropertyType,
 } from '@makan/contract/property-types';
 import { count, eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
 import { comments, posts as postsTable } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
+import { gradientPng } from '../media/demo-images.ts';
 import type { ImageStore } from '../media/image-store.ts';
 import type { PostsRepository } from './posts.repository.ts';
 import { searchTextOf } from './posts.search.ts';
@@ -88,23 +88,6 @@ const DEMO_POSTS: DemoPost[] = [
   },
 ];
 
-/** A 1200 × 800 gradient between two colours, made locally (no downloads). */
-async function gradient(from: [number, number, number], to: [number, number, number]): Promise<Buffer> {
-  const width = 1200;
-  const height = 800;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      const i = (y * width + x) * 3;
-      for (let c = 0; c < 3; c++) pixels[i + c] = Math.round((from[c] ?? 0) * (1 - t) + (to[c] ?? 0) * t);
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
-}
-
 /** Demo listings by the demo accounts, with photos, a few likes and comments; only on an empty posts table. */
 export async function seedDemoPosts({
   db,
@@ -142,7 +125,7 @@ export async function seedDemoPosts({
     const media = [];
     for (const [i, colour] of demo.colours.entries()) {
       const next = demo.colours[(i + 1) % demo.colours.length] ?? colour;
-      const saved = await images.savePhoto(await gradient(colour, next));
+      const saved = await images.savePhoto(await gradientPng(1200, 800, colour, next));
       media.push({
         key: saved.key,
         fileName: `photo-${i + 1}.png`,

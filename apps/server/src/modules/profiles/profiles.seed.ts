@@ -1,26 +1,9 @@
 import { normalizeSearchText } from '@makan/contract/cities';
-import sharp from 'sharp';
 import type { CitiesRepository } from '../cities/cities.repository.ts';
+import { gradientPng, type Rgb } from '../media/demo-images.ts';
 import type { ImageStore } from '../media/image-store.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { ProfilesRepository } from './profiles.repository.ts';
-
-type Rgb = [number, number, number];
-
-/** A diagonal two-colour gradient, made here from raw pixels (demo data never downloads anything). */
-async function gradient(width: number, height: number, from: Rgb, to: Rgb): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      const i = (y * width + x) * 3;
-      for (let c = 0; c < 3; c++) pixels[i + c] = Math.round((from[c] ?? 0) * (1 - t) + (to[c] ?? 0) * t);
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
-}
 
 const DEMO_PROFILES = [
   {
@@ -138,13 +121,13 @@ export async function seedDemoProfiles({ users, profiles, cities, images, now }:
     await profiles.setImage(
       user.id,
       'picture',
-      await images.save('picture', await gradient(384, 384, from, to)),
+      await images.save('picture', await gradientPng(384, 384, from, to)),
       now,
     );
     await profiles.setImage(
       user.id,
       'cover',
-      await images.save('cover', await gradient(1200, 384, to, from)),
+      await images.save('cover', await gradientPng(1200, 384, to, from)),
       now,
     );
   }

@@ -1,12 +1,11 @@
 import type { City } from '@makan/contract/cities';
+import { PURPOSE_LABELS, PURPOSE_LABELS_AR, PURPOSES, type Purpose } from '@makan/contract/onboarding';
 import {
+  PROPERTY_TYPE_LABELS,
   PROPERTY_TYPE_LABELS_AR,
-  PURPOSE_LABELS,
-  PURPOSE_LABELS_AR,
-  PURPOSES,
-  type Purpose,
-} from '@makan/contract/onboarding';
-import { PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type PropertyType } from '@makan/contract/property-types';
+  PROPERTY_TYPES,
+  type PropertyType,
+} from '@makan/contract/property-types';
 import type { Language } from '../../lib/i18n.ts';
 
 /** An option of GET /api/onboarding/questions, in the page's language. */
