@@ -1,8 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makePng } from './png.ts';
-import { type Language, openAs, snap, type Theme } from './support.ts';
-
-const DEMO_PASSWORD = 'Demo1234';
+import { type Language, logIn, secondUser, snapBothThemes } from './support.ts';
 
 const TEXTS: Record<Language, { created: string; city: string; cityName: RegExp; comment: string }> = {
   en: {
@@ -21,58 +19,6 @@ const TEXTS: Record<Language, { created: string; city: string; cityName: RegExp;
 
 // The runs share the demo accounts and check what tops the feed, so one after the other.
 test.describe.configure({ mode: 'serial' });
-
-async function logIn(page: Page, email: string, language: Language) {
-  await openAs(page, '/login', { language });
-  await page.getByTestId('login-identifier').fill(email);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function secondUser(browser: Browser, email: string, language: Language) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logIn(page, email, language);
-  return { context, page };
-}
-
-async function setTheme(page: Page, theme: Theme) {
-  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-  await page.reload();
-  if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
-  else await expect(page.locator('html')).not.toHaveClass(/dark/);
-}
-
-async function picturesLoaded(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.images)
-      .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
-      .every((image) => image.complete && image.naturalWidth > 0),
-  );
-}
-
-async function dismissToasts(page: Page) {
-  for (const toast of await page.getByTestId('toast').all()) {
-    await toast
-      .getByRole('button')
-      .click({ timeout: 1000 })
-      .catch(() => {});
-  }
-}
-
-/** Both themes of the page as it is now, then back to light. */
-async function snapBothThemes(page: Page, name: string, ready: () => Promise<void>) {
-  await dismissToasts(page);
-  await picturesLoaded(page);
-  await snap(page, `${name}-light`);
-  await setTheme(page, 'dark');
-  await ready();
-  await picturesLoaded(page);
-  await snap(page, `${name}-dark`);
-  await setTheme(page, 'light');
-  await ready();
-}
 
 for (const language of ['en', 'ar'] as Language[]) {
   test(`posts: create, like, bookmark, comment, search, permissions (${language})`, async ({

@@ -1,9 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { codeFromOutbox } from './outbox.ts';
 import { makePng } from './png.ts';
-import { type Language, openAs, snap, type Theme } from './support.ts';
+import { type Language, logIn, openAs, picturesLoaded, secondUser, snap, snapBothThemes } from './support.ts';
 
-const DEMO_PASSWORD = 'Demo1234';
 const PASSWORD = 'Secret123';
 
 /**
@@ -56,61 +55,6 @@ async function registerAccount(page: Page, name: string, language: Language) {
   });
   expect(verify.ok()).toBe(true);
   return email;
-}
-
-async function logIn(page: Page, email: string, language: Language, password = DEMO_PASSWORD) {
-  await openAs(page, '/login', { language });
-  await page.getByTestId('login-identifier').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** Another browser (its own storage): the second user. */
-async function secondUser(browser: Browser, email: string, language: Language) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logIn(page, email, language);
-  return { context, page };
-}
-
-async function setTheme(page: Page, theme: Theme) {
-  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-  await page.reload();
-  if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
-  else await expect(page.locator('html')).not.toHaveClass(/dark/);
-}
-
-/** Waits for the pictures on screen (lazy ones further down load as they come into view). */
-async function picturesLoaded(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.images)
-      .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
-      .every((image) => image.complete && image.naturalWidth > 0),
-  );
-}
-
-/** Toasts of earlier steps would cover the page. */
-async function dismissToasts(page: Page) {
-  for (const toast of await page.getByTestId('toast').all()) {
-    await toast
-      .getByRole('button')
-      .click({ timeout: 1000 })
-      .catch(() => {});
-  }
-}
-
-/** Both themes of the page as it is now, then back to light. */
-async function snapBothThemes(page: Page, name: string, ready: () => Promise<void>) {
-  await dismissToasts(page);
-  await picturesLoaded(page);
-  await snap(page, `${name}-light`);
-  await setTheme(page, 'dark');
-  await ready();
-  await picturesLoaded(page);
-  await snap(page, `${name}-dark`);
-  await setTheme(page, 'light');
-  await ready();
 }
 
 const count = (page: Page, name: string) => page.getByTestId(`profile-${name}-count`);

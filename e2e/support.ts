@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 export type Language = 'en' | 'ar';
 export type Theme = 'light' | 'dark';
@@ -55,4 +55,62 @@ export async function signIn(page: Page, { onboarded }: { onboarded: boolean }) 
 export async function snap(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export const DEMO_PASSWORD = 'Demo1234';
+
+/** Logs in through the login form, in the given language. */
+export async function logIn(page: Page, email: string, language: Language, password = DEMO_PASSWORD) {
+  await openAs(page, '/login', { language });
+  await page.getByTestId('login-identifier').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Another browser context (its own storage): a second user. */
+export async function secondUser(browser: Browser, email: string, language: Language) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, email, language);
+  return { context, page };
+}
+
+export async function setTheme(page: Page, theme: Theme) {
+  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+  await page.reload();
+  if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
+  else await expect(page.locator('html')).not.toHaveClass(/dark/);
+}
+
+/** Waits for the pictures on screen (lazy ones further down load as they come into view). */
+export async function picturesLoaded(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+      .every((image) => image.complete && image.naturalWidth > 0),
+  );
+}
+
+/** Toasts of earlier steps would cover the page. */
+export async function dismissToasts(page: Page) {
+  for (const toast of await page.getByTestId('toast').all()) {
+    await toast
+      .getByRole('button')
+      .click({ timeout: 1000 })
+      .catch(() => {});
+  }
+}
+
+/** Both themes of the page as it is now, then back to light. */
+export async function snapBothThemes(page: Page, name: string, ready: () => Promise<void>) {
+  await dismissToasts(page);
+  await picturesLoaded(page);
+  await snap(page, `${name}-light`);
+  await setTheme(page, 'dark');
+  await ready();
+  await picturesLoaded(page);
+  await snap(page, `${name}-dark`);
+  await setTheme(page, 'light');
+  await ready();
 }
