@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { useCooldown } from '../../../lib/cooldown.ts';
+import { usePullToRefresh } from '../../../lib/pull-to-refresh.ts';
 import { type FeedFilters, REFRESH_COOLDOWN_MS, useFeed, useRefreshFeed } from '../api/feed.ts';
 import { FeedFiltersBar } from './feed-filters.tsx';
 import { PostComposer } from './post-composer.tsx';
@@ -16,6 +17,8 @@ export function HomeFeed() {
   const feed = useFeed(filters);
   const refresh = useRefreshFeed(filters);
   const [coolingDown, startCooldown] = useCooldown(REFRESH_COOLDOWN_MS);
+  // The button and a pull from the top of the page share one cooldown (spec §9: 1000 ms).
+  usePullToRefresh(() => startCooldown(() => void refresh()));
   return (
     // One column of cards reads best; the page heading sits over it.
     <div className="mx-auto w-full max-w-2xl">

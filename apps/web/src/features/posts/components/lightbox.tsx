@@ -1,5 +1,5 @@
 import type { PostMedia } from '@makan/contract/posts';
-import { useEffect, useRef } from 'react';
+import { type PointerEvent as ReactPointerEvent, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ArrowBackIcon, ArrowForwardIcon, CloseIcon } from '../../../components/ui/icons.tsx';
@@ -16,7 +16,10 @@ interface LightboxProps {
 const control =
   'flex size-11 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white';
 
-/** Full-screen photos (the 1280 px files): arrows and the keyboard move, Escape closes. */
+/** A horizontal move this long (px) is a swipe. */
+const SWIPE_PX = 50;
+
+/** Full-screen photos (the 1280 px files): arrows, the keyboard and swipes move, Escape closes. */
 export function Lightbox({ media, author, index, onIndex, onClose }: LightboxProps) {
   const { t } = useTranslation();
   const rtl = useLanguage() === 'ar';
@@ -50,6 +53,21 @@ export function Lightbox({ media, author, index, onIndex, onClose }: LightboxPro
     };
   }, [rtl]);
 
+  // Swipe: like the arrow keys, a swipe towards the reading direction's start shows the next photo.
+  const swipeStart = useRef<number | null>(null);
+  const onPointerDown = (event: ReactPointerEvent) => {
+    swipeStart.current = event.clientX;
+  };
+  const onPointerUp = (event: ReactPointerEvent) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (start === null || count < 2) return;
+    const dx = event.clientX - start;
+    if (Math.abs(dx) < SWIPE_PX) return;
+    const leftward = dx < 0;
+    go(leftward !== rtl ? 1 : -1);
+  };
+
   if (!item) return null;
   return createPortal(
     <div
@@ -57,7 +75,12 @@ export function Lightbox({ media, author, index, onIndex, onClose }: LightboxPro
       aria-modal="true"
       aria-label={t('posts.card.photoAlt', { index: index + 1, name: author })}
       data-testid="lightbox"
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/90 p-4"
+      className="fixed inset-0 z-50 flex touch-pan-y items-center justify-center bg-slate-950/90 p-4"
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => {
+        swipeStart.current = null;
+      }}
     >
       <img
         key={item.id}
