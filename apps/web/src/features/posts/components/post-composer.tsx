@@ -1,5 +1,4 @@
 import { LIMITS } from '@makan/contract/limits';
-import { CURRENCIES, LISTING_PURPOSES, LISTING_STATUSES } from '@makan/contract/posts';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { getStoredUser } from '../../../lib/session.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
 import { propertyTypeLabel } from '../format.ts';
+import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
 
 interface Photo {
   file: File;
@@ -302,71 +302,11 @@ export function PostComposer() {
           {t('posts.composer.listing')}
         </button>
         {showListing && (
-          <div className="mt-3 grid gap-4 sm:grid-cols-2">
-            <Select
-              label={t('posts.composer.purpose')}
-              value={values.purpose}
-              onChange={(event) => set('purpose', event.target.value)}
-              error={message(errors.purpose)}
-            >
-              <option value="">{t('posts.composer.choose')}</option>
-              {LISTING_PURPOSES.map((purpose) => (
-                <option key={purpose} value={purpose}>
-                  {t(`posts.purpose.${purpose}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              label={t('posts.composer.status')}
-              value={values.status}
-              onChange={(event) => set('status', event.target.value)}
-              error={message(errors.status)}
-            >
-              <option value="">{t('posts.composer.choose')}</option>
-              {LISTING_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`posts.status.${status}`)}
-                </option>
-              ))}
-            </Select>
-            <Input
-              label={t('posts.composer.price')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              value={values.price}
-              onChange={(event) => set('price', event.target.value)}
-              error={message(errors.price)}
-            />
-            <Select
-              label={t('posts.composer.currency')}
-              value={values.currency}
-              onChange={(event) => set('currency', event.target.value)}
-              error={message(errors.currency)}
-            >
-              <option value="">{t('posts.composer.choose')}</option>
-              {CURRENCIES.map((currency) => (
-                <option key={currency} value={currency}>
-                  {currency}
-                </option>
-              ))}
-            </Select>
-            <Input
-              label={t('posts.composer.area')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              value={values.area_m2}
-              onChange={(event) => set('area_m2', event.target.value)}
-              error={message(errors.area_m2)}
-            />
-            <Input
-              label={t('posts.composer.licence')}
-              value={values.licence_number}
-              onChange={(event) => set('licence_number', event.target.value)}
-              maxLength={50}
-              dir="auto"
-              error={message(errors.licence_number)}
+          <div className="mt-3">
+            <ListingFields
+              values={values}
+              errors={Object.fromEntries(LISTING_FIELDS.map((name) => [name, message(errors[name])]))}
+              onChange={set}
             />
           </div>
         )}

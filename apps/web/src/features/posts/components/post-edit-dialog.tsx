@@ -1,19 +1,14 @@
-import {
-  CURRENCIES,
-  LISTING_PURPOSES,
-  LISTING_STATUSES,
-  type Post,
-  updatePostRequest,
-} from '@makan/contract/posts';
+import { type Post, updatePostRequest } from '@makan/contract/posts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { Textarea } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
 import { useUpdatePost } from '../api/update-post.ts';
+import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
 
 const FIELDS = [
   'description',
@@ -116,79 +111,12 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
           error={message(errors.description)}
           data-testid="post-edit-description"
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label={t('posts.composer.purpose')}
-            value={values.purpose}
-            onChange={(event) => set('purpose', event.target.value)}
-            error={message(errors.purpose)}
-            data-testid="post-edit-purpose"
-          >
-            <option value="">{t('posts.composer.choose')}</option>
-            {LISTING_PURPOSES.map((purpose) => (
-              <option key={purpose} value={purpose}>
-                {t(`posts.purpose.${purpose}`)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            label={t('posts.composer.status')}
-            value={values.status}
-            onChange={(event) => set('status', event.target.value)}
-            error={message(errors.status)}
-            data-testid="post-edit-status"
-          >
-            <option value="">{t('posts.composer.choose')}</option>
-            {LISTING_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`posts.status.${status}`)}
-              </option>
-            ))}
-          </Select>
-          <Input
-            label={t('posts.composer.price')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            value={values.price}
-            onChange={(event) => set('price', event.target.value)}
-            error={message(errors.price)}
-            data-testid="post-edit-price"
-          />
-          <Select
-            label={t('posts.composer.currency')}
-            value={values.currency}
-            onChange={(event) => set('currency', event.target.value)}
-            error={message(errors.currency)}
-            data-testid="post-edit-currency"
-          >
-            <option value="">{t('posts.composer.choose')}</option>
-            {CURRENCIES.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency}
-              </option>
-            ))}
-          </Select>
-          <Input
-            label={t('posts.composer.area')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            value={values.area_m2}
-            onChange={(event) => set('area_m2', event.target.value)}
-            error={message(errors.area_m2)}
-            data-testid="post-edit-area"
-          />
-          <Input
-            label={t('posts.composer.licence')}
-            value={values.licence_number}
-            onChange={(event) => set('licence_number', event.target.value)}
-            maxLength={50}
-            dir="auto"
-            error={message(errors.licence_number)}
-            data-testid="post-edit-licence"
-          />
-        </div>
+        <ListingFields
+          values={values}
+          errors={Object.fromEntries(LISTING_FIELDS.map((name) => [name, message(errors[name])]))}
+          onChange={set}
+          testIdPrefix="post-edit"
+        />
         {formError && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="post-edit-error">
             {formError}
