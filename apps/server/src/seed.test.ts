@@ -40,6 +40,7 @@ describe('demo data', () => {
       const own = full.json().data.posts as { user_id: number }[];
       expect(own.length).toBeGreaterThan(0);
       expect(own.every((p) => p.user_id === noor.id)).toBe(true);
+      expect(full.json().data.user.posts_count).toBe(own.length);
       const seen = await app.inject({
         url: `/api/profiles/${noor.id}`,
         headers: { authorization: `Bearer ${token}` },

@@ -194,6 +194,7 @@ export const fullUser = z.object({
   }),
   preferences: preferencesSchema.nullable(),
   contact_info: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+  posts_count: z.number().int(),
 });
 export type FullUser = z.infer<typeof fullUser>;
 

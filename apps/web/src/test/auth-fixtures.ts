@@ -27,6 +27,7 @@ export function fullUserFixture(overrides: Partial<FullUser> = {}): FullUser {
     follow_info: { followers_count: 0, following_count: 0, is_following: false, is_followed_by: false },
     preferences: null,
     contact_info: { email: 'sara@example.com', phone: '+966501234567' },
+    posts_count: 0,
     ...overrides,
   };
 }

@@ -56,10 +56,11 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
   /** The full user of spec §3 for its owner: everything, contact details included. */
   async function describeOwner(userId: number): Promise<FullUser> {
     const user = await mustFind(userId);
-    const [preferences, followInfo, views] = await Promise.all([
+    const [preferences, followInfo, views, postsCount] = await Promise.all([
       profiles.preferences(userId),
       profiles.followInfo(userId, userId),
       profiles.views(userId),
+      countPosts(userId),
     ]);
     const base = toFullUser(user);
     return {
@@ -74,6 +75,7 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
       },
       follow_info: followInfo,
       preferences: toPreferences(preferences),
+      posts_count: postsCount,
     };
   }
 

@@ -42,6 +42,7 @@ export function toFullUser(user: UserRow): FullUser {
     follow_info: { followers_count: 0, following_count: 0, is_following: false, is_followed_by: false },
     preferences: null,
     contact_info: { email: user.email, phone: phone || null },
+    posts_count: 0,
   };
 }
 

@@ -111,7 +111,7 @@ export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileVie
           link: user.profile.link,
         }}
         counts={{
-          posts: posts.length,
+          posts: user.posts_count,
           followers: user.follow_info.followers_count,
           following: user.follow_info.following_count,
           views: user.profile.views,
