@@ -31,6 +31,16 @@ export const LIMITS = {
   commentsPerPage: 20,
   conversationsPerPage: 20,
   messagesPerPage: 1000,
+  messageSearchResults: 50,
+  chatClientIdMax: 64,
+  messageGroupingMs: 5 * 60_000,
+  pendingMessageExpiryMs: 30_000,
+  pendingMessageCleanupMs: 60_000,
+  /** A typing indicator disappears by itself this long after the last typing event. */
+  typingTtlMs: 5000,
+  /** While someone types, the client repeats the typing event this often. */
+  typingRepeatMs: 2000,
+  conversationDeleteMax: 100,
   profileFreshMs: 5 * 60_000,
   toastMs: 3000,
   debounceMs: 300,

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { USER_TYPES } from './auth.ts';
+import { LIMITS } from './limits.ts';
+import { formatText, TEXT } from './texts.ts';
+
+/** Spec §3 message types. Clients send text; image and file come from uploads; system is the server's. */
+export const MESSAGE_TYPES = ['text', 'image', 'file', 'system'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** What a message's own sender sees: 'read' once the other participant's read marker passed it. */
+export const MESSAGE_STATUSES = ['sent', 'read'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * Accepted attachments (spec §5): JPEG, PNG, GIF, WebP, PDF and plain text, recognised from the
+ * bytes, never from the name or the declared type. Images are re-encoded (no metadata kept).
+ */
+export const CHAT_FILE_TYPES = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+  'text/plain': ['txt'],
+} as const;
+export type ChatFileMime = keyof typeof CHAT_FILE_TYPES;
+export const CHAT_FILE_ACCEPT = [
+  ...Object.keys(CHAT_FILE_TYPES),
+  ...Object.values(CHAT_FILE_TYPES)
+    .flat()
+    .map((ext) => `.${ext}`),
+].join(',');
+
+/** The system messages the server writes, by key; screens translate them. */
+export const SYSTEM_EVENTS = ['left', 'rejoined'] as const;
+export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
+
+const id = z.number().int();
+
+export const chatUser = z.object({
+  id,
+  name: z.string(),
+  user_type: z.enum(USER_TYPES),
+  verified: z.boolean(),
+  picture: z.object({ url: z.string() }).nullable(),
+});
+export type ChatUser = z.infer<typeof chatUser>;
+
+export const chatAttachment = z.object({
+  id,
+  /** Signed, time-limited address of the file (images: the re-encoded full size). */
+  url: z.string(),
+  /** Images only: a 480 px wide preview. */
+  preview_url: z.string().nullable(),
+  file_name: z.string(),
+  file_size: z.number().int(),
+  file_extension: z.string(),
+  mime_type: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachment>;
+
+/** The message a reply points at, as much as a quote needs. */
+export const replyPreview = z.object({
+  id,
+  sender_id: id,
+  sender_name: z.string(),
+  content: z.string().nullable(),
+  type: z.enum(MESSAGE_TYPES),
+  file_name: z.string().nullable(),
+  is_deleted: z.boolean(),
+});
+
+/** Spec §3 message. Ids increase within a conversation in the order messages were committed. */
+export const messageSchema = z.object({
+  id,
+  conversation_id: id,
+  sender_id: id,
+  /** The id the sending client chose; the same client id twice is the same message. */
+  client_id: z.string().nullable(),
+  content: z.string().nullable(),
+  type: z.enum(MESSAGE_TYPES),
+  /** System messages only: what happened (screens translate it). */
+  system_event: z.enum(SYSTEM_EVENTS).nullable(),
+  reply_to_id: id.nullable(),
+  reply_to: replyPreview.nullable(),
+  is_edited: z.boolean(),
+  edited_at: z.string().nullable(),
+  is_deleted: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  sender: chatUser,
+  attachments: z.array(chatAttachment),
+  /** The first attachment's fields, as spec §3 names them. */
+  file_url: z.string().nullable(),
+  file_name: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+  file_extension: z.string().nullable(),
+  status: z.enum(MESSAGE_STATUSES),
+});
+export type ChatMessage = z.infer<typeof messageSchema>;
+
+export const conversationSchema = z.object({
+  id,
+  type: z.literal('private'),
+  participants: z.array(chatUser),
+  /** The other participant of a private conversation. */
+  other_participant: chatUser.nullable(),
+  latest_message: messageSchema.nullable(),
+  unread_count: z.number().int(),
+  /** The caller's read marker (0: nothing read). */
+  last_read_message_id: id,
+  /** The other participant's read marker: the caller's messages up to it show as read. */
+  other_last_read_message_id: id,
+  pivot: z.object({ last_read_at: z.string().nullable() }),
+  /** False when the other participant left: nothing more can be sent until a chat is started again. */
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const positiveId = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+
+export const conversationParams = z.object({ id: positiveId(TEXT.conversationIdRequired) });
+export const messageParams = z.object({
+  id: positiveId(TEXT.conversationIdRequired),
+  messageId: positiveId(TEXT.messageNotFound),
+});
+
+export const conversationsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(LIMITS.conversationsPerPage),
+});
+
+export const paginationSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+
+export const conversationsResult = z.object({
+  conversations: z.array(conversationSchema),
+  pagination: paginationSchema,
+});
+
+export const createConversationRequest = z.object({
+  user_id: z.coerce.number({ error: TEXT.required }).int().positive({ error: TEXT.required }),
+  type: z.literal('private', { error: TEXT.required }).optional(),
+});
+
+export const conversationSearchQuery = z.object({
+  q: z
+    .string({ error: TEXT.searchKeywordRequired })
+    .trim()
+    .min(1, TEXT.searchKeywordRequired)
+    .max(200, formatText(TEXT.maxLength, { length: 200 })),
+});
+export const conversationSearchResult = z.object({ conversations: z.array(conversationSchema) });
+
+/**
+ * `GET /conversations/{id}/messages`: the newest page first (`page` 1 is the newest `per_page`
+ * messages), or keyset forms: `before` (older than a message, for 'Load earlier') and `after`
+ * (everything newer than a message, oldest first, for catching up after a disconnect).
+ * Messages are always in ascending id order within a page.
+ */
+export const messagesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(LIMITS.messagesPerPage).default(LIMITS.messagesPerPage),
+  before: z.coerce.number().int().positive().optional(),
+  after: z.coerce.number().int().min(0).optional(),
+});
+export type MessagesQuery = z.input<typeof messagesQuery>;
+
+export const messagesResult = z.object({
+  messages: z.array(messageSchema),
+  pagination: paginationSchema.extend({
+    /** For `before`/`after`: more messages exist beyond this page in the same direction. */
+    has_more: z.boolean(),
+  }),
+});
+export type MessagesResult = z.infer<typeof messagesResult>;
+
+export const messageContent = z
+  .string({ error: TEXT.messageContentRequired })
+  .trim()
+  .min(1, TEXT.messageContentRequired)
+  .max(LIMITS.chatMessageMax, TEXT.messageTooLong);
+
+export const clientIdField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LIMITS.chatClientIdMax, formatText(TEXT.maxLength, { length: LIMITS.chatClientIdMax }))
+  .regex(/^[\w-]+$/, formatText(TEXT.maxLength, { length: LIMITS.chatClientIdMax }));
+
+export const sendMessageRequest = z.object({
+  content: messageContent,
+  type: z.literal('text').default('text'),
+  reply_to_id: z.coerce.number().int().positive().nullish(),
+  client_id: clientIdField.optional(),
+});
+export type SendMessageRequest = z.input<typeof sendMessageRequest>;
+
+/** Text fields of `POST /conversations/{id}/files` (multipart; the file goes in `file`). */
+export const sendFileFields = z.object({
+  message: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(LIMITS.chatMessageMax, TEXT.messageTooLong).optional(),
+  ),
+  reply_to_id: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  ),
+  client_id: z.preprocess((v) => (v === '' ? undefined : v), clientIdField.optional()),
+});
+
+export const updateMessageRequest = z.object({ content: messageContent });
+
+export const markReadRequest = z
+  .object({
+    /** Read up to this message (default: the latest). */
+    message_id: z.coerce.number().int().positive().optional(),
+  })
+  .optional();
+
+export const markReadResult = z.object({
+  conversation_id: id,
+  last_read_message_id: id,
+  message_ids: z.array(id),
+  unread_count: z.number().int(),
+});
+
+export const unreadCountResult = z.object({
+  unread_count: z.number().int(),
+  total: z.number().int(),
+  conversations: z.array(z.object({ conversation_id: id, unread_count: z.number().int() })),
+});
+export type UnreadCounts = z.infer<typeof unreadCountResult>;
+
+export const participantsResult = z.object({ participants: z.array(chatUser) });
+
+export const deleteConversationsRequest = z.object({
+  conversation_ids: z
+    .array(z.coerce.number().int().positive(), { error: TEXT.noConversationIds })
+    .min(1, TEXT.noConversationIds)
+    .max(
+      LIMITS.conversationDeleteMax,
+      formatText(TEXT.maxLength, { length: LIMITS.conversationDeleteMax }),
+    ),
+});
+export const deleteConversationsResult = z.object({ deleted: z.array(id) });
+
+export const messageSearchResult = z.object({ messages: z.array(messageSchema) });
+
+/** A human file size for 'File is too large. Maximum size is {size}'. */
+export function chatFileMaxLabel(): string {
+  return `${LIMITS.fileMaxBytes / (1024 * 1024)}MB`;
+}

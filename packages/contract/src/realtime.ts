@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { type ChatMessage, type Conversation, conversationSchema, messageSchema } from './chat.ts';
+
+/**
+ * Real time (spec §7): Socket.IO on the server's own port and path `/socket.io`, websocket
+ * transport only, authenticated at connect with `auth: { token }` (the bearer token).
+ *
+ * Channels: every socket joins its user's channel `chat.user.{userId}` at connect; a conversation's
+ * channel `chat.conversation.{id}` is joined with `subscribe` after the server checked that the
+ * user takes part. (The spec's `chat.{userId}` and `chat.{conversationId}` would collide when a
+ * user and a conversation share a number, so the kind is part of the name.)
+ */
+export const SOCKET_PATH = '/socket.io';
+
+export const userChannel = (userId: number) => `chat.user.${userId}`;
+export const conversationChannel = (conversationId: number) => `chat.conversation.${conversationId}`;
+
+/** Events the server sends (spec §7 names). */
+export const SERVER_EVENTS = {
+  messageSent: 'MessageSent',
+  messageRead: 'MessageRead',
+  userTyping: 'UserTyping',
+  userStoppedTyping: 'UserStoppedTyping',
+  newConversation: 'NewConversation',
+  conversationUpdated: 'ConversationUpdated',
+  messageEdited: 'MessageEdited',
+  messageDeleted: 'MessageDeleted',
+} as const;
+
+/** Events a client sends; each answers through an acknowledgement. */
+export const CLIENT_EVENTS = {
+  subscribe: 'subscribe',
+  unsubscribe: 'unsubscribe',
+  typing: 'typing',
+  stopTyping: 'stopTyping',
+} as const;
+
+export const messageSentEvent = z.object({ message: messageSchema });
+export const messageReadEvent = z.object({
+  conversationId: z.number().int(),
+  /** The reader's messages-read marker now. */
+  lastReadMessageId: z.number().int(),
+  /** Messages newly read (at most the last 1000). */
+  messageIds: z.array(z.number().int()),
+  userId: z.number().int(),
+});
+export const userTypingEvent = z.object({
+  conversationId: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  /** Forget the indicator after this long unless another typing event comes. */
+  expiresInMs: z.number().int(),
+});
+export const userStoppedTypingEvent = z.object({
+  conversationId: z.number().int(),
+  userId: z.number().int(),
+});
+export const newConversationEvent = z.object({ conversation: conversationSchema });
+export const conversationUpdatedEvent = z.object({
+  conversationId: z.number().int(),
+  updates: conversationSchema.partial(),
+});
+export const messageEditedEvent = z.object({ message: messageSchema });
+export const messageDeletedEvent = z.object({
+  conversationId: z.number().int(),
+  messageId: z.number().int(),
+  message: messageSchema,
+});
+
+export type MessageSentEvent = { message: ChatMessage };
+export type MessageReadEvent = z.infer<typeof messageReadEvent>;
+export type UserTypingEvent = z.infer<typeof userTypingEvent>;
+export type UserStoppedTypingEvent = z.infer<typeof userStoppedTypingEvent>;
+export type NewConversationEvent = { conversation: Conversation };
+export type ConversationUpdatedEvent = { conversationId: number; updates: Partial<Conversation> };
+export type MessageEditedEvent = { message: ChatMessage };
+export type MessageDeletedEvent = { conversationId: number; messageId: number; message: ChatMessage };
+
+/** The payload of every client event: which conversation. Validated by the server. */
+export const conversationRef = z.object({ conversationId: z.number().int().positive() });
+export type ConversationRef = z.infer<typeof conversationRef>;
+
+export type Ack = { ok: true } | { ok: false; status: number; message: string };
+
+export interface ServerToClientEvents {
+  MessageSent: (event: MessageSentEvent) => void;
+  MessageRead: (event: MessageReadEvent) => void;
+  UserTyping: (event: UserTypingEvent) => void;
+  UserStoppedTyping: (event: UserStoppedTypingEvent) => void;
+  NewConversation: (event: NewConversationEvent) => void;
+  ConversationUpdated: (event: ConversationUpdatedEvent) => void;
+  MessageEdited: (event: MessageEditedEvent) => void;
+  MessageDeleted: (event: MessageDeletedEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (ref: ConversationRef, ack: (result: Ack) => void) => void;
+  unsubscribe: (ref: ConversationRef, ack: (result: Ack) => void) => void;
+  typing: (ref: ConversationRef, ack?: (result: Ack) => void) => void;
+  stopTyping: (ref: ConversationRef, ack?: (result: Ack) => void) => void;
+}
