@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { LIMITS } from '@makan/contract/limits';
+import { conversationChannel } from '@makan/contract/realtime';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -11,6 +12,11 @@ import { cryptoRandom, type Random } from './lib/random.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createChatRepository } from './modules/chat/chat.repository.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
+import { chatSocket } from './modules/chat/chat.socket.ts';
+import { createChatFiles } from './modules/chat/chat-files.ts';
 import { createCitiesRepository } from './modules/cities/cities.repository.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { createCitiesService } from './modules/cities/cities.service.ts';
@@ -41,6 +47,7 @@ import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createOutbox } from './plugins/outbox.ts';
+import { registerRealtime } from './plugins/realtime.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createSmsSender, type SmsSender } from './plugins/sms.ts';
 import { addPagePreview, registerWeb } from './plugins/web.ts';
@@ -136,7 +143,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     describeUser: profiles.describeOwner,
   });
   const guard = createAuthGuard(auth.authenticate);
-  authRoutes(app, { auth, guard });
+  // Real time on the same port: the bearer token at connect, Redis between processes when set.
+  const realtime = registerRealtime(app, {
+    authenticate: auth.authenticate,
+    redisUrl: config.redisUrl,
+    log: app.log,
+  });
+  authRoutes(app, { auth, guard, afterLogout: (session) => realtime.disconnectSession(session.tokenHash) });
   linkedinRoutes(app, {
     linkedin: createLinkedinService({
       linkedin: createLinkedinRepository(database.db),
@@ -197,6 +210,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       url: `${config.publicUrl}/post/${id}`,
     };
   });
+  // Chat: conversations, messages and files over HTTP; channels and typing over the socket.
+  const chatRepository = createChatRepository(database.db);
+  const chatFiles = createChatFiles({ dir: path.join(config.dataDir, 'chat-files') });
+  const chat = createChatService({
+    chat: chatRepository,
+    clock,
+    publisher: {
+      publish: realtime.publish,
+      removeFromChannel: (userId, conversationId) =>
+        realtime.removeFromChannel(userId, conversationChannel(conversationId)),
+    },
+    pictureUrl: (key) => images.url('picture', key),
+    fileSecret: await chatRepository.secret('chat-files'),
+    removeFile: chatFiles.remove,
+  });
+  chatRoutes(app, { chat, guard, files: chatFiles });
+  chatSocket(realtime.io, { chat, names: chat.nameOf, log: app.log });
   citiesRoutes(app, { cities: createCitiesService({ cities: citiesRepository }) });
   contactRoutes(app, {
     contact: createContactService({

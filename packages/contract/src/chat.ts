@@ -125,6 +125,8 @@ const positiveId = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
 
 export const conversationParams = z.object({ id: positiveId(TEXT.conversationIdRequired) });
+/** The message routes name the spec's own text for a missing conversation id. */
+export const messagesParams = z.object({ id: positiveId(TEXT.conversationIdForMessages) });
 export const messageParams = z.object({
   id: positiveId(TEXT.conversationIdRequired),
   messageId: positiveId(TEXT.messageNotFound),
@@ -211,10 +213,7 @@ export const sendFileFields = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().max(LIMITS.chatMessageMax, TEXT.messageTooLong).optional(),
   ),
-  reply_to_id: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
+  reply_to_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
   client_id: z.preprocess((v) => (v === '' ? undefined : v), clientIdField.optional()),
 });
 
@@ -225,7 +224,7 @@ export const markReadRequest = z
     /** Read up to this message (default: the latest). */
     message_id: z.coerce.number().int().positive().optional(),
   })
-  .optional();
+  .nullish();
 
 export const markReadResult = z.object({
   conversation_id: id,
@@ -247,12 +246,15 @@ export const deleteConversationsRequest = z.object({
   conversation_ids: z
     .array(z.coerce.number().int().positive(), { error: TEXT.noConversationIds })
     .min(1, TEXT.noConversationIds)
-    .max(
-      LIMITS.conversationDeleteMax,
-      formatText(TEXT.maxLength, { length: LIMITS.conversationDeleteMax }),
-    ),
+    .max(LIMITS.conversationDeleteMax, formatText(TEXT.maxLength, { length: LIMITS.conversationDeleteMax })),
 });
 export const deleteConversationsResult = z.object({ deleted: z.array(id) });
+
+export const fileQuery = z.object({
+  size: z.enum(['full', 'preview']).default('full'),
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
 
 export const messageSearchResult = z.object({ messages: z.array(messageSchema) });
 

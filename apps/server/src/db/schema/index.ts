@@ -1,4 +1,11 @@
 export { authTokens, oauthStates, passwordResetTokens, socialAccounts, verificationCodes } from './auth.ts';
+export {
+  conversationParticipants,
+  conversations,
+  messageAttachments,
+  messages,
+  serverSecrets,
+} from './chat.ts';
 export { cities } from './cities.ts';
 export { contactMessages } from './contact.ts';
 export { bookmarks, comments, postLikes, postMedia, posts } from './posts.ts';

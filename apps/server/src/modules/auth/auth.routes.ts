@@ -17,7 +17,7 @@ import { TEXT } from '@makan/contract/texts';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { type AuthGuard, requestLanguage } from '../../plugins/auth.ts';
-import type { AuthService } from './auth.service.ts';
+import type { AuthService, Session } from './auth.service.ts';
 
 const failures = {
   400: failureSchema,
@@ -28,7 +28,19 @@ const failures = {
 };
 const ok = successSchema(z.null());
 
-export function authRoutes(app: App, { auth, guard }: { auth: AuthService; guard: AuthGuard }) {
+export function authRoutes(
+  app: App,
+  {
+    auth,
+    guard,
+    afterLogout,
+  }: {
+    auth: AuthService;
+    guard: AuthGuard;
+    /** Told after a session ended (e.g. to close its real-time connections). */
+    afterLogout?: (session: Session) => void;
+  },
+) {
   const tags = ['auth'];
   app.post(
     '/api/auth/register',
@@ -132,7 +144,9 @@ export function authRoutes(app: App, { auth, guard }: { auth: AuthService; guard
       },
     },
     async (request) => {
-      await auth.logout(guard.session(request));
+      const session = guard.session(request);
+      await auth.logout(session);
+      afterLogout?.(session);
       return { status: true as const, message: TEXT.logoutSuccess, data: null };
     },
   );

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@makan/contract/limits';
 import { TEXT } from '@makan/contract/texts';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
+import { writeAtomically } from '../../lib/files.ts';
 
 export type ImageKind = 'picture' | 'cover';
-/** Every kind of stored image: profile pictures and covers, and post photos. */
-export type StoredImageKind = ImageKind | 'post';
+/** Every kind of stored image: profile pictures and covers, post photos and chat photos. */
+export type StoredImageKind = ImageKind | 'post' | 'chat';
+/** Kinds that keep the photo's proportions. */
+export type PhotoKind = 'post' | 'chat';
 
 /** `height` 0: keep the photo's proportions, `width` wide at most (and never more than twice as high). */
 type Variant = { readonly size: number; readonly width: number; readonly height: number };
@@ -45,6 +48,15 @@ export const IMAGE_VARIANTS = {
       { size: 1280, width: 1280, height: 0 },
     ],
   },
+  /** Chat photos: a 480 px preview in the thread, 1600 px when opened. Kept outside /media. */
+  chat: {
+    folder: 'chat_photos',
+    defaultSize: 480,
+    variants: [
+      { size: 480, width: 480, height: 0 },
+      { size: 1600, width: 1600, height: 0 },
+    ],
+  },
 } as const satisfies Record<
   StoredImageKind,
   { folder: string; defaultSize: number; variants: readonly [Variant, ...Variant[]] }
@@ -62,7 +74,7 @@ const KEY_PATTERN = /^[0-9a-f]{32}$/;
 type Format = 'jpeg' | 'png' | 'gif' | 'webp';
 
 /** The accepted formats by their signatures, checked before any decoder sees the bytes. */
-function sniff(bytes: Buffer): Format | undefined {
+export function sniffImage(bytes: Buffer): Format | undefined {
   const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))) {
@@ -92,31 +104,10 @@ export function createImageStore({
   const fileOf = (kind: StoredImageKind, key: string, size: number) =>
     path.join(dir, IMAGE_VARIANTS[kind].folder, `${key}-${size}.webp`);
 
-  /** Written under a hidden temporary name, flushed, then renamed: a crash never leaves half a file. */
-  async function writeAtomically(file: string, data: Buffer) {
-    const temp = path.join(
-      path.dirname(file),
-      `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
-    );
-    try {
-      const handle = await open(temp, 'wx');
-      try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, file);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
-  }
-
   type Rendered = { size: number; data: Buffer; width: number; height: number };
 
   async function render(kind: StoredImageKind, bytes: Buffer): Promise<Rendered[]> {
-    const format = sniff(bytes);
+    const format = sniffImage(bytes);
     if (!format) throw invalidImage();
     // 'error' rather than the stricter 'warning': phone photos often carry harmless oddities (bytes
     // after the end marker) that warn, while data that cannot be decoded still fails.
@@ -204,8 +195,11 @@ export function createImageStore({
      * Checks, re-encodes and stores a post photo (480 and 1280 px wide WebP); answers its key and
      * the large file's pixels and bytes. Same checks as pictures: type from the bytes, 10 MB, 50 MP.
      */
-    async savePhoto(bytes: Buffer): Promise<{ key: string; width: number; height: number; size: number }> {
-      const { key, outputs } = await store('post', bytes);
+    async savePhoto(
+      bytes: Buffer,
+      kind: PhotoKind = 'post',
+    ): Promise<{ key: string; width: number; height: number; size: number }> {
+      const { key, outputs } = await store(kind, bytes);
       const large = outputs[outputs.length - 1];
       if (!large) throw new Error('no output');
       return { key, width: large.width, height: large.height, size: large.data.length };
@@ -216,6 +210,14 @@ export function createImageStore({
       const { folder, variants } = IMAGE_VARIANTS[kind];
       if (!variants.some((v) => v.size === size)) throw new Error(`no ${kind} of size ${size}`);
       return `/media/${folder}/${key}-${size}.webp`;
+    },
+
+    /** Where one size of a stored image is on disk (for images served by a route, not /media). */
+    pathOf(kind: StoredImageKind, key: string, size: number): string | undefined {
+      if (!KEY_PATTERN.test(key) || !IMAGE_VARIANTS[kind].variants.some((v) => v.size === size)) {
+        return undefined;
+      }
+      return fileOf(kind, key, size);
     },
 
     remove,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages } from '../../test/auth-helpers.ts';
+import { type FileSpec, multipartBody } from '../../test/form.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { createPostsRepository } from './posts.repository.ts';
@@ -41,25 +42,13 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-type FileSpec = { name: string; bytes: Buffer; type?: string; field?: string };
-
-/** A multipart body as a browser sends it (FormData through the Fetch API). */
-async function form(fields: Record<string, string>, files: FileSpec[] = []) {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.append(k, v);
-  for (const f of files) {
-    data.append(
-      f.field ?? 'media[]',
-      new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/jpeg' }),
-      f.name,
-    );
-  }
-  const response = new Response(data);
-  return {
-    payload: Buffer.from(await response.arrayBuffer()),
-    headers: { 'content-type': response.headers.get('content-type') ?? '' },
-  };
-}
+/** A multipart body as a browser sends it; photos default to the media[] field as JPEG. */
+const form = (fields: Record<string, string>, files: FileSpec[] = []) =>
+  multipartBody(
+    fields,
+    files.map((f) => ({ type: 'image/jpeg', ...f })),
+    'media[]',
+  );
 
 async function createPost(
   user: { auth: Record<string, string> },

@@ -2,14 +2,11 @@ import { and, desc, eq, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { follows, onboardingProgress, profileViews, userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 export type PreferencesRow = typeof userPreferences.$inferSelect;
 export type ProgressRow = typeof onboardingProgress.$inferSelect;
 export type ImageKind = 'picture' | 'cover';
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export function createProfilesRepository(db: Database) {
   const followersOf = (id: number) => db.$count(follows, eq(follows.followeeId, id));

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { LIMITS } from '@makan/contract/limits';
+import { formatText, TEXT } from '@makan/contract/texts';
+import { AppError, Invalid, PayloadTooLarge } from '../../lib/errors.ts';
+import { writeAtomically } from '../../lib/files.ts';
+import { createImageStore, sniffImage } from '../media/image-store.ts';
+import type { AttachmentInsert, AttachmentRow } from './chat.repository.ts';
+
+const KEY_PATTERN = /^[0-9a-f]{32}$/;
+const PREVIEW = 480;
+const FULL = 1600;
+
+/** Printable UTF-8 text: no NUL and no control characters other than tab, newlines and form feed. */
+function isPlainText(bytes: Buffer): boolean {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find control characters
+  return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+}
+
+/** The file's last name segment, printable, at most 200 characters, with the given extension. */
+function cleanName(name: string | undefined, extension: string): string {
+  const base = path.basename((name ?? '').replaceAll('\\', '/'));
+  const printable = [...base]
+    .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127)
+    .join('')
+    .trim();
+  const stem = printable.replace(/\.[^.]*$/, '').slice(0, 180) || 'file';
+  return `${stem}.${extension}`;
+}
+
+export const attachmentTooLarge = (n = 1) =>
+  new PayloadTooLarge(formatText(TEXT.attachmentTooLarge, { n }), {
+    file: [formatText(TEXT.attachmentTooLarge, { n })],
+  });
+export const attachmentType = (n = 1) =>
+  new Invalid({ file: [formatText(TEXT.attachmentType, { n })] }, formatText(TEXT.attachmentType, { n }));
+
+/**
+ * Files sent in chats, kept under DATA_DIR/chat-files and served only through signed addresses
+ * (never by /media). The type comes from the bytes: images are re-encoded to WebP (no metadata,
+ * 50 MP at most), PDFs and plain text are kept as sent.
+ */
+export function createChatFiles({ dir }: { dir: string }) {
+  const images = createImageStore({ dir });
+  const rawDir = path.join(dir, 'chat_files');
+  const rawPath = (key: string) => path.join(rawDir, key);
+
+  return {
+    /** Checks and stores one attachment (`n`: its position, for the error texts). */
+    async save(bytes: Buffer, fileName: string | undefined, n = 1): Promise<AttachmentInsert> {
+      if (bytes.length > LIMITS.fileMaxBytes) throw attachmentTooLarge(n);
+      if (bytes.length === 0) throw attachmentType(n);
+      if (sniffImage(bytes)) {
+        let saved: { key: string; width: number; height: number; size: number };
+        try {
+          saved = await images.savePhoto(bytes, 'chat');
+        } catch (err) {
+          if (err instanceof PayloadTooLarge) throw attachmentTooLarge(n);
+          if (err instanceof AppError) throw attachmentType(n);
+          throw err;
+        }
+        return {
+          kind: 'image',
+          storageKey: saved.key,
+          fileName: cleanName(fileName, 'webp'),
+          fileSize: saved.size,
+          mimeType: 'image/webp',
+          extension: 'webp',
+          width: saved.width,
+          height: saved.height,
+        };
+      }
+      const isPdf = bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+      if (!isPdf && !isPlainText(bytes)) throw attachmentType(n);
+      const key = randomBytes(16).toString('hex');
+      await mkdir(rawDir, { recursive: true });
+      await writeAtomically(rawPath(key), bytes);
+      const extension = isPdf ? 'pdf' : 'txt';
+      return {
+        kind: 'file',
+        storageKey: key,
+        fileName: cleanName(fileName, extension),
+        fileSize: bytes.length,
+        mimeType: isPdf ? 'application/pdf' : 'text/plain',
+        extension,
+        width: null,
+        height: null,
+      };
+    },
+
+    /** Where a stored attachment is on disk; images have a preview and a full size. */
+    pathOf(attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>, size: 'full' | 'preview') {
+      if (attachment.kind === 'image') {
+        return images.pathOf('chat', attachment.storageKey, size === 'preview' ? PREVIEW : FULL);
+      }
+      return KEY_PATTERN.test(attachment.storageKey) ? rawPath(attachment.storageKey) : undefined;
+    },
+
+    async remove(attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>): Promise<void> {
+      if (attachment.kind === 'image') return images.remove('chat', attachment.storageKey);
+      if (KEY_PATTERN.test(attachment.storageKey)) await rm(rawPath(attachment.storageKey), { force: true });
+    },
+  };
+}
+export type ChatFiles = ReturnType<typeof createChatFiles>;

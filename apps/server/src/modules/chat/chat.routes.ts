@@ -1,0 +1,477 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import {
+  conversationParams,
+  conversationSchema,
+  conversationSearchQuery,
+  conversationSearchResult,
+  conversationsQuery,
+  conversationsResult,
+  createConversationRequest,
+  deleteConversationsRequest,
+  deleteConversationsResult,
+  fileQuery,
+  markReadRequest,
+  markReadResult,
+  messageParams,
+  messageSchema,
+  messageSearchResult,
+  messagesParams,
+  messagesQuery,
+  messagesResult,
+  participantsResult,
+  sendFileFields,
+  sendMessageRequest,
+  unreadCountResult,
+  updateMessageRequest,
+} from '@makan/contract/chat';
+import { failureSchema, successSchema } from '@makan/contract/envelope';
+import { LIMITS } from '@makan/contract/limits';
+import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import type { App } from '../../lib/http.ts';
+import type { AuthGuard } from '../../plugins/auth.ts';
+import type { AttachmentInsert } from './chat.repository.ts';
+import type { ChatService } from './chat.service.ts';
+import { attachmentTooLarge, type ChatFiles } from './chat-files.ts';
+
+export type ChatRoutesDeps = { chat: ChatService; guard: AuthGuard; files: ChatFiles };
+
+const security = [{ bearerAuth: [] }];
+const tags = ['chat'];
+const failures = { 401: failureSchema, 403: failureSchema, 404: failureSchema, 422: failureSchema };
+const FILE_FIELDS = new Set(['file', 'files[]', 'files', 'attachment', 'attachments[]']);
+
+const isFileTooLarge = (err: unknown) =>
+  err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** RFC 6266 / 5987: an ASCII fallback and the UTF-8 name. */
+function contentDisposition(kind: 'inline' | 'attachment', name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Reads the upload form: one file (the first file part), the caption, reply and client id. The
+ * file is checked from its bytes and stored before the message row is written; if anything
+ * fails after that, the stored file is deleted.
+ */
+async function readFileForm(request: FastifyRequest, files: ChatFiles) {
+  const fields: Record<string, string> = {};
+  let attachment: AttachmentInsert | undefined;
+  if (!request.isMultipart()) throw new Invalid({ file: [TEXT.noFiles] }, TEXT.noFiles);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (!(part.fieldname in fields) && typeof part.value === 'string')
+          fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (!FILE_FIELDS.has(part.fieldname) || attachment) {
+        part.file.resume();
+        continue;
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if (isFileTooLarge(err)) throw attachmentTooLarge(1);
+        throw err;
+      }
+      if (part.file.truncated) throw attachmentTooLarge(1);
+      if (bytes.length === 0) continue;
+      attachment = await files.save(bytes, part.filename, 1);
+    }
+  } catch (err) {
+    if (attachment) await files.remove(attachment).catch(() => undefined);
+    throw err;
+  }
+  if (!attachment) throw new Invalid({ file: [TEXT.noFiles] }, TEXT.noFiles);
+  return { fields, attachment };
+}
+
+/** Chat over HTTP (spec §7 Chat): conversations, messages, files, read markers, search. */
+export function chatRoutes(app: App, { chat, guard, files }: ChatRoutesDeps) {
+  const me = (request: FastifyRequest) => guard.session(request).userId;
+  const auth = { onRequest: guard.preHandler };
+
+  app.get(
+    '/api/chat/conversations',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Your conversations, newest activity first, 20 a page, with unread counts',
+        querystring: conversationsQuery,
+        response: { 200: successSchema(conversationsResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await chat.list(me(request), request.query.page, request.query.per_page),
+    }),
+  );
+
+  app.post(
+    '/api/chat/conversations',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Start (or reopen) the private conversation with a user',
+        description:
+          'Answers 201 with a new conversation, or 200 with the existing one: there is one per pair of people.',
+        body: createConversationRequest,
+        response: {
+          200: successSchema(conversationSchema),
+          201: successSchema(conversationSchema),
+          ...failures,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { conversation, created } = await chat.open(me(request), request.body.user_id);
+      return reply.status(created ? 201 : 200).send({ status: true as const, data: conversation });
+    },
+  );
+
+  app.delete(
+    '/api/chat/conversations',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete conversations for yourself (the other side keeps them)',
+        description:
+          'Hides each conversation from your list and clears its history for you; a new message brings it back.',
+        body: deleteConversationsRequest,
+        response: { 200: successSchema(deleteConversationsResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.conversationsDeleted,
+      data: await chat.hide(me(request), request.body.conversation_ids),
+    }),
+  );
+
+  app.get(
+    '/api/chat/conversations/search',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: "Your conversations whose other participant's name or a message matches q",
+        querystring: conversationSearchQuery,
+        response: { 200: successSchema(conversationSearchResult), ...failures },
+      },
+    },
+    async (request) => ({ status: true as const, data: await chat.search(me(request), request.query.q) }),
+  );
+
+  app.get(
+    '/api/chat/conversations/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'One of your conversations',
+        params: conversationParams,
+        response: { 200: successSchema(conversationSchema), ...failures },
+      },
+    },
+    async (request) => ({ status: true as const, data: await chat.get(me(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/chat/conversations/:id/messages',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Messages: page 1 is the newest; before=<id> for older, after=<id> to catch up',
+        description:
+          'Messages are in ascending id order within a page. after= answers everything newer than that message, oldest first, per_page at most (has_more tells).',
+        params: messagesParams,
+        querystring: messagesQuery,
+        response: { 200: successSchema(messagesResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await chat.messages(me(request), request.params.id, request.query),
+    }),
+  );
+
+  app.post(
+    '/api/chat/conversations/:id/messages',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a text message (idempotent by client_id)',
+        description: 'Sending the same client_id again answers 200 with the message stored the first time.',
+        params: conversationParams,
+        body: sendMessageRequest,
+        response: { 200: successSchema(messageSchema), 201: successSchema(messageSchema), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const { message, created } = await chat.send(me(request), request.params.id, request.body);
+      return reply
+        .status(created ? 201 : 200)
+        .send({ status: true as const, message: TEXT.messageSent, data: message });
+    },
+  );
+
+  app.put(
+    '/api/chat/conversations/:id/messages/:messageId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit your text message',
+        params: messageParams,
+        body: updateMessageRequest,
+        response: { 200: successSchema(messageSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.messageUpdated,
+      data: await chat.edit(me(request), request.params.id, request.params.messageId, request.body.content),
+    }),
+  );
+
+  app.delete(
+    '/api/chat/conversations/:id/messages/:messageId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete your message (it stays as "deleted"; its file is removed)',
+        params: messageParams,
+        response: { 200: successSchema(messageSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.messageDeleted,
+      data: await chat.remove(me(request), request.params.id, request.params.messageId),
+    }),
+  );
+
+  app.post(
+    '/api/chat/conversations/:id/read',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark the conversation read (up to message_id, default the latest)',
+        params: conversationParams,
+        body: markReadRequest,
+        response: { 200: successSchema(markReadResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await chat.markRead(me(request), request.params.id, request.body?.message_id),
+    }),
+  );
+
+  app.get(
+    '/api/chat/unread-count',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Unread messages: the total and per conversation',
+        response: { 200: successSchema(unreadCountResult), ...failures },
+      },
+    },
+    async (request) => ({ status: true as const, data: await chat.unreadCounts(me(request)) }),
+  );
+
+  app.get(
+    '/api/chat/conversations/:id/messages/search',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Messages of the conversation containing q, newest first (50 at most)',
+        params: messagesParams,
+        querystring: conversationSearchQuery,
+        response: { 200: successSchema(messageSearchResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await chat.searchMessages(me(request), request.params.id, request.query.q),
+    }),
+  );
+
+  app.get(
+    '/api/chat/conversations/:id/participants',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'The participants of the conversation',
+        params: conversationParams,
+        response: { 200: successSchema(participantsResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await chat.participants(me(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/chat/conversations/:id/leave',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Leave the conversation: it leaves your list, and the other side can no longer write',
+        params: conversationParams,
+        response: { 200: successSchema(z.object({ conversation_id: z.number().int() })), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.conversationLeftSelf,
+      data: await chat.leave(me(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/chat/files/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A chat attachment, by the signed address given in its message',
+        description:
+          'No bearer token (the address is the permission): valid for one to two days. Images inline, PDF and text as downloads.',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: fileQuery,
+      },
+    },
+    async (request, reply) => {
+      const { size, expires, signature } = request.query;
+      const found = await chat.fileFor(request.params.id, size, expires, signature);
+      if (!found) throw new Forbidden(HTTP_TEXT[403]);
+      const file = files.pathOf(found.attachment, size);
+      const info = file ? await stat(file).catch(() => undefined) : undefined;
+      if (!file || !info) throw new NotFound();
+      const inline = found.attachment.kind === 'image';
+      const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
+      return reply
+        .header(
+          'content-type',
+          inline
+            ? 'image/webp'
+            : `${found.attachment.mimeType}${found.attachment.mimeType === 'text/plain' ? '; charset=utf-8' : ''}`,
+        )
+        .header('content-length', info.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', `private, max-age=${maxAge}, immutable`)
+        .header(
+          'content-disposition',
+          contentDisposition(inline ? 'inline' : 'attachment', found.attachment.fileName),
+        )
+        .send(createReadStream(file));
+    },
+  );
+
+  // Uploads parse multipart in their own context, so no other route accepts it.
+  app.register(async (plain) => {
+    const child = plain.withTypeProvider<ZodTypeProvider>();
+    await child.register(multipart, {
+      limits: {
+        fileSize: LIMITS.fileMaxBytes,
+        files: 5,
+        fields: 10,
+        fieldSize: LIMITS.chatMessageMax * 4 + 1024,
+        parts: 20,
+        headerPairs: 100,
+      },
+      throwFileSizeLimit: true,
+    });
+
+    child.post(
+      '/api/chat/conversations/:id/files',
+      {
+        ...auth,
+        schema: {
+          tags,
+          security,
+          summary: 'Send a file (one per message) with an optional caption',
+          description: [
+            'multipart/form-data: file (JPEG, PNG, GIF, WebP, PDF or plain text, from its bytes; at most 10 MB),',
+            'optional message (caption, 5000 at most), reply_to_id and client_id (idempotent like text messages).',
+            'Images are re-encoded to WebP without metadata.',
+          ].join(' '),
+          consumes: ['multipart/form-data'],
+          params: conversationParams,
+          body: z.unknown(),
+          response: {
+            200: successSchema(messageSchema),
+            201: successSchema(messageSchema),
+            413: failureSchema,
+            ...failures,
+          },
+        },
+      },
+      async (request, reply) => {
+        const userId = me(request);
+        const { participants } = await chat.membership(userId, request.params.id);
+        if (participants.some((p) => p.leftAt !== null)) throw new Forbidden(TEXT.conversationLeft);
+        const { fields, attachment } = await readFileForm(request, files);
+        try {
+          const parsed = sendFileFields.safeParse(fields);
+          if (!parsed.success) {
+            const errors: Record<string, string[]> = {};
+            for (const issue of parsed.error.issues) {
+              const key = String(issue.path[0] ?? 'message');
+              errors[key] = [...(errors[key] ?? []), issue.message];
+            }
+            throw new Invalid(errors);
+          }
+          const { message, created } = await chat.sendFile(
+            userId,
+            request.params.id,
+            attachment,
+            parsed.data,
+          );
+          if (!created) await files.remove(attachment);
+          return reply
+            .status(created ? 201 : 200)
+            .send({ status: true as const, message: TEXT.messageSent, data: message });
+        } catch (err) {
+          await files.remove(attachment).catch(() => undefined);
+          throw err;
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,141 @@
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+  userChannel,
+} from '@makan/contract/realtime';
+import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { App } from '../lib/http.ts';
+
+export type SocketData = { userId: number; sessionRoom: string };
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** A session's own room, so logging out can close exactly that session's sockets. */
+const sessionRoom = (tokenHash: string) => `session.${tokenHash.slice(0, 24)}`;
+
+class ConnectError extends Error {
+  constructor(
+    message: string,
+    readonly data: { status: number },
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Socket.IO on the server's own port (websocket only), authenticated with the bearer token at
+ * connect; every socket joins its user's channel. With `redisUrl` the Redis adapter joins the
+ * processes, so a user on one process reaches a user on another. Publishing happens only after
+ * the change was committed; delivery is at most once, and clients catch up over HTTP after any
+ * reconnect, so nothing depends on an event arriving.
+ */
+export function registerRealtime(
+  app: App,
+  {
+    authenticate,
+    redisUrl,
+    log,
+  }: {
+    authenticate: (token: string) => Promise<{ userId: number; tokenHash: string }>;
+    redisUrl: string | undefined;
+    log: FastifyBaseLogger;
+  },
+) {
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    // Same origin only: browsers send Origin on websocket upgrades.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      const host = req.headers.host;
+      callback(null, !origin || !host || new URL(origin).host === host);
+    },
+    pingInterval: 20_000,
+    pingTimeout: 20_000,
+    maxHttpBufferSize: 64 * 1024,
+  });
+
+  let redis: { pub: Redis; sub: Redis } | undefined;
+  if (redisUrl) {
+    const options = { maxRetriesPerRequest: null, lazyConnect: false } as const;
+    const pub = new Redis(redisUrl, options);
+    const sub = pub.duplicate();
+    for (const [name, client] of [
+      ['pub', pub],
+      ['sub', sub],
+    ] as const) {
+      client.on('error', (err: Error) => log.warn({ err: err.message }, `redis ${name} connection problem`));
+    }
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: 3000 }));
+    redis = { pub, sub };
+  }
+
+  io.use(async (socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || token.length === 0) {
+      next(new ConnectError(TEXT.socketNoToken, { status: 401 }));
+      return;
+    }
+    try {
+      if (token.length > 200) throw new Error('token too long');
+      const session = await authenticate(token);
+      socket.data.userId = session.userId;
+      socket.data.sessionRoom = sessionRoom(session.tokenHash);
+      next();
+    } catch {
+      next(new ConnectError(HTTP_TEXT[401], { status: 401 }));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join([userChannel(socket.data.userId), socket.data.sessionRoom]);
+  });
+
+  // Before the HTTP server closes: upgraded connections would otherwise keep it open.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    if (redis) {
+      await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    }
+  });
+
+  return {
+    io,
+    publish<E extends keyof ServerToClientEvents>(
+      rooms: string[],
+      event: E,
+      payload: Parameters<ServerToClientEvents[E]>[0],
+    ) {
+      if (rooms.length === 0) return;
+      // One emit to every room at once: a socket in several of them gets it once.
+      (io.to(rooms).emit as (event: E, payload: unknown) => boolean)(event, payload);
+    },
+    removeFromChannel(userId: number, channel: string) {
+      io.in(userChannel(userId)).socketsLeave(channel);
+    },
+    /** Closes the sockets of one session (after logout). */
+    disconnectSession(tokenHash: string) {
+      io.in(sessionRoom(tokenHash)).disconnectSockets(true);
+    },
+  };
+}
+export type Realtime = ReturnType<typeof registerRealtime>;
