@@ -98,6 +98,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       users: usersRepository,
       profiles: profilesRepository,
       posts: postsRepository,
+      chat: createChatRepository(database.db),
       db: database.db,
       images,
       hasher,

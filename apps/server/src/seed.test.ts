@@ -50,6 +50,19 @@ describe('demo data', () => {
       expect(picture.statusCode).toBe(200);
       expect(picture.headers['content-type']).toBe('image/webp');
 
+      // Demo conversations: Sara has two, with unread messages from Omar and Al Noor.
+      const sara = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: 'sara@makan.example', password: 'Demo1234' },
+      });
+      const saraAuth = { authorization: `Bearer ${sara.json().data.token}` };
+      const chats = (await app.inject({ url: '/api/chat/conversations', headers: saraAuth })).json().data;
+      expect(chats.conversations).toHaveLength(2);
+      expect(chats.conversations.map((c: { unread_count: number }) => c.unread_count)).toEqual([1, 1]);
+      const unread = (await app.inject({ url: '/api/chat/unread-count', headers: saraAuth })).json().data;
+      expect(unread.total).toBe(2);
+
       const users = createUsersRepository(database.db);
       const before = await users.count();
       expect(await seedDemoUsers(users, createPasswordHasher({ cost: 1024 }), new Date())).toBe(0);

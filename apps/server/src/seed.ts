@@ -1,5 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { PasswordHasher } from './lib/password.ts';
+import type { ChatRepository } from './modules/chat/chat.repository.ts';
+import { seedDemoChats } from './modules/chat/chat.seed.ts';
 import type { CitiesRepository } from './modules/cities/cities.repository.ts';
 import { seedCities } from './modules/cities/cities.seed.ts';
 import type { ImageStore } from './modules/media/image-store.ts';
@@ -15,6 +17,7 @@ type SeedDeps = {
   users: UsersRepository;
   profiles: ProfilesRepository;
   posts: PostsRepository;
+  chat: ChatRepository;
   db: Database;
   images: ImageStore;
   hasher: PasswordHasher;
@@ -32,6 +35,7 @@ export async function runSeed({
   users,
   profiles,
   posts,
+  chat,
   db,
   images,
   hasher,
@@ -47,5 +51,6 @@ export async function runSeed({
   const demoProfiles = await seedDemoProfiles({ users, profiles, cities, images, now });
   if (demoProfiles) log.info({ profiles: demoProfiles }, 'seeded demo profiles, pictures and follows');
   await seedDemoPosts({ db, posts, images, now, log });
-  // Demo conversations join here when chat lands.
+  const demoChats = await seedDemoChats({ db, chat, now });
+  if (demoChats) log.info({ conversations: demoChats }, 'seeded demo conversations');
 }
