@@ -90,7 +90,11 @@ async function readFileForm(request: FastifyRequest, files: ChatFiles) {
     if (attachment) await files.remove(attachment).catch(() => undefined);
     throw err;
   }
-  if (!attachment) throw new Invalid({ file: [TEXT.noFiles] }, TEXT.noFiles);
+  if (!attachment) {
+    // A file field that came as text (or only empty files) is "no valid file", not "no file".
+    const text = [...FILE_FIELDS].some((name) => name in fields) ? TEXT.noValidFiles : TEXT.noFiles;
+    throw new Invalid({ file: [text] }, text);
+  }
   return { fields, attachment };
 }
 

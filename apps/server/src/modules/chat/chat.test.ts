@@ -492,6 +492,8 @@ describe('files', () => {
     const none = await upload(sara, [], { message: 'no file' });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.file).toEqual([TEXT.noFiles]);
+    const notAFile = await upload(sara, [], { file: 'C:/fakepath/photo.jpg' });
+    expect(notAFile.json().errors.file).toEqual([TEXT.noValidFiles]);
     const longCaption = await upload(sara, [{ name: 'a.txt', bytes: Buffer.from('ok') }], {
       message: 'x'.repeat(LIMITS.chatMessageMax + 1),
     });
