@@ -109,6 +109,11 @@ export function createChatRepository(db: Database) {
       return row;
     },
 
+    async findConversations(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db.select().from(conversations).where(inArray(conversations.id, ids));
+    },
+
     async participants(conversationId: number): Promise<ParticipantRow[]> {
       return db.select().from(cp).where(eq(cp.conversationId, conversationId)).orderBy(asc(cp.userId));
     },

@@ -120,14 +120,15 @@ export function createChatService(deps: ChatServiceDeps) {
     for (const a of attachments) byMessage.set(a.messageId, [...(byMessage.get(a.messageId) ?? []), a]);
     const userIds = [...new Set([...rows, ...quoted].map((r) => r.senderId))];
     const users = new Map((await chat.findUsers(userIds)).map((u) => [u.id, u]));
-    const markers = new Map(participants.map((p) => [p.userId, p.lastReadMessageId]));
 
     return rows.map((row) => {
       const files = (byMessage.get(row.id) ?? []).map(attachmentView);
       const first = files[0];
       const reply = row.replyToId ? known.get(row.replyToId) : undefined;
-      const recipients = participants.filter((p) => p.userId !== row.senderId);
-      const read = recipients.length > 0 && recipients.every((p) => (markers.get(p.userId) ?? 0) >= row.id);
+      const recipients = participants.filter(
+        (p) => p.conversationId === row.conversationId && p.userId !== row.senderId,
+      );
+      const read = recipients.length > 0 && recipients.every((p) => p.lastReadMessageId >= row.id);
       return {
         id: row.id,
         conversation_id: row.conversationId,
@@ -175,24 +176,25 @@ export function createChatService(deps: ChatServiceDeps) {
   /** Conversations as one viewer sees them, in the order of `ids`. */
   async function viewConversations(viewerId: number, ids: number[]): Promise<Conversation[]> {
     if (ids.length === 0) return [];
-    const [participants, latestIds, unread, rows] = await Promise.all([
+    const [participants, latestIds, unread, found] = await Promise.all([
       chat.participantsOf(ids),
       chat.latestVisible(viewerId, ids),
       chat.unreadCounts(viewerId, ids),
-      Promise.all(ids.map((id) => chat.findConversation(id))),
+      chat.findConversations(ids),
     ]);
+    const byId = new Map(found.map((c) => [c.id, c]));
+    const rows = ids.map((id) => byId.get(id));
     const users = new Map(
       (await chat.findUsers([...new Set(participants.map((p) => p.userId))])).map((u) => [u.id, u]),
     );
-    const latestRows = await chat.messagesByIds(latestIds);
+    const latestViews = await viewMessages(await chat.messagesByIds(latestIds), participants);
     const views: Conversation[] = [];
     for (const row of rows) {
       if (!row) continue;
       const mine = participants.filter((p) => p.conversationId === row.id);
       const me = mine.find((p) => p.userId === viewerId);
       const other = mine.find((p) => p.userId !== viewerId);
-      const latest = latestRows.find((m) => m.conversationId === row.id);
-      const [latestView] = latest ? await viewMessages([latest], mine) : [];
+      const latestView = latestViews.find((m) => m.conversation_id === row.id);
       const people = mine.map((p) => userView(users.get(p.userId), p.userId));
       views.push({
         id: row.id,
