@@ -148,6 +148,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const realtime = registerRealtime(app, {
     authenticate: auth.authenticate,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     log: app.log,
   });
   authRoutes(app, { auth, guard, afterLogout: (session) => realtime.disconnectSession(session.tokenHash) });

@@ -24,6 +24,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@127.0.0.1:5432/makan'),
   REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]{1,64}$/, { message: 'must be 1 to 64 letters, digits, _ . : or -' })
+    .default('makan'),
   PUBLIC_URL: optionalUrl(['http', 'https'], 'https://makan.example'),
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().trim().min(3).default('Makan <no-reply@makan.local>'),
@@ -52,6 +57,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Names this deployment's Redis channels, so deployments sharing one Redis stay apart. */
+  redisPrefix: string;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -86,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,46 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from './db/client.ts';
 import { createContactRepository } from './modules/contact/contact.repository.ts';
+import { startServer, waitReady } from './test/server-process.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'makan-proc-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitReady(port: number, child: ChildProcess) {
-  for (let i = 0; i < 300 && child.exitCode === null; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become ready');
-}
 
 describe('the server process', () => {
   it('refuses a bad configuration with a message naming the variable', async () => {
@@ -53,7 +21,7 @@ describe('the server process', () => {
   it('shuts down cleanly on SIGTERM, keeping what it stored', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none' });
-    await waitReady(port, first.child);
+    await waitReady(port, first.child, first.output);
     const sent = await fetch(`http://127.0.0.1:${port}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -75,7 +43,7 @@ describe('the server process', () => {
 
     // The same data folder opens again with the row and the seeded cities intact.
     const second = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none' });
-    await waitReady(port, second.child);
+    await waitReady(port, second.child, second.output);
     const cities = z
       .object({ data: z.array(z.object({ name_en: z.string() })) })
       .parse(await (await fetch(`http://127.0.0.1:${port}/api/cities?q=riy`)).json());

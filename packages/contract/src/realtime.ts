@@ -35,7 +35,12 @@ export const CLIENT_EVENTS = {
   stopTyping: 'stopTyping',
 } as const;
 
-export const messageSentEvent = z.object({ message: messageSchema });
+/**
+ * `previousMessageId`: the conversation's message before this one (0: none). Events can arrive out
+ * of id order (they are published after the commit, by whichever process stored them); a client
+ * that does not hold the previous message fetches `after=` its highest id instead of waiting.
+ */
+export const messageSentEvent = z.object({ message: messageSchema, previousMessageId: z.number().int() });
 export const messageReadEvent = z.object({
   conversationId: z.number().int(),
   /** The reader's messages-read marker now. */
@@ -67,7 +72,7 @@ export const messageDeletedEvent = z.object({
   message: messageSchema,
 });
 
-export type MessageSentEvent = { message: ChatMessage };
+export type MessageSentEvent = { message: ChatMessage; previousMessageId: number };
 export type MessageReadEvent = z.infer<typeof messageReadEvent>;
 export type UserTypingEvent = z.infer<typeof userTypingEvent>;
 export type UserStoppedTypingEvent = z.infer<typeof userStoppedTypingEvent>;

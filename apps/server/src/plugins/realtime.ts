@@ -49,10 +49,12 @@ export function registerRealtime(
   {
     authenticate,
     redisUrl,
+    redisPrefix = 'makan',
     log,
   }: {
     authenticate: (token: string) => Promise<{ userId: number; tokenHash: string }>;
     redisUrl: string | undefined;
+    redisPrefix?: string;
     log: FastifyBaseLogger;
   },
 ) {
@@ -82,7 +84,7 @@ export function registerRealtime(
     ] as const) {
       client.on('error', (err: Error) => log.warn({ err: err.message }, `redis ${name} connection problem`));
     }
-    io.adapter(createAdapter(pub, sub, { requestsTimeout: 3000 }));
+    io.adapter(createAdapter(pub, sub, { key: `${redisPrefix}#socket.io`, requestsTimeout: 3000 }));
     redis = { pub, sub };
   }
 

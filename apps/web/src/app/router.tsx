@@ -4,10 +4,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { IndexRedirect, PublicOnly, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
-import { PlaceholderPage } from './routes/placeholder-page.tsx';
 import { RootErrorPage } from './routes/root-error-page.tsx';
 
-// Pages with weight of their own load on first visit; placeholders are tiny and stay in the main chunk.
+// Pages with weight of their own load on first visit.
 const info = () => import('../features/info/components/info-pages.tsx');
 const AboutPage = lazy(() => info().then((m) => ({ default: m.AboutPage })));
 const PrivacyPolicyPage = lazy(() => info().then((m) => ({ default: m.PrivacyPolicyPage })));
@@ -38,6 +37,7 @@ const PostPage = lazy(() => posts().then((m) => ({ default: m.PostPage })));
 const CommentPage = lazy(() => posts().then((m) => ({ default: m.CommentPage })));
 const BookmarksPage = lazy(() => posts().then((m) => ({ default: m.BookmarksPage })));
 const SearchPage = lazy(() => posts().then((m) => ({ default: m.SearchPage })));
+const ChatPage = lazy(() => import('./routes/chat-page.tsx').then((m) => ({ default: m.ChatPage })));
 const CompaniesPage = lazy(() =>
   import('./routes/companies-page.tsx').then((m) => ({ default: m.CompaniesPage })),
 );
@@ -73,10 +73,10 @@ const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], ReactElement> = 
   '/profile': <OwnProfilePage />,
   '/user/:userId': <UserProfilePage />,
   '/search': <SearchPage />,
-  '/chat': <PlaceholderPage page="chat" />,
-  '/chat/new': <PlaceholderPage page="chatNew" />,
-  '/chat/:id': <PlaceholderPage page="chatConversation" />,
-  '/chat/:id/settings': <PlaceholderPage page="chatSettings" />,
+  '/chat': <ChatPage />,
+  '/chat/new': <ChatPage />,
+  '/chat/:id': <ChatPage />,
+  '/chat/:id/settings': <ChatPage />,
 };
 
 function toRoutes(pages: Record<string, ReactElement>): RouteObject[] {

@@ -189,7 +189,7 @@ export function createChatRepository(db: Database) {
     /**
      * Stores a message, unless the sender already stored one with this client id in this
      * conversation: then that one is answered (`created: false`). Brings the conversation back
-     * into the list of whoever had deleted it; the sender has read their own message.
+     * into the list of whoever had deleted it. `previousId`: the conversation's message before.
      */
     async addMessage(m: MessageInsert) {
       return db.transaction(async (tx) => {
@@ -206,7 +206,9 @@ export function createChatRepository(db: Database) {
                 eq(messages.clientId, m.clientId),
               ),
             );
-          if (existing) return { id: existing.id, created: false, revealedTo: [] as number[] };
+          if (existing) {
+            return { id: existing.id, previousId: 0, created: false, revealedTo: [] as number[] };
+          }
         }
         const id = await insertMessage(tx, m);
         const revealed = await tx
@@ -214,13 +216,12 @@ export function createChatRepository(db: Database) {
           .set({ visible: true })
           .where(and(eq(cp.conversationId, m.conversationId), eq(cp.visible, false), isNull(cp.leftAt)))
           .returning({ userId: cp.userId });
-        if (m.type !== 'system') {
-          await tx
-            .update(cp)
-            .set({ lastReadMessageId: id, lastReadAt: m.now })
-            .where(and(eq(cp.conversationId, m.conversationId), eq(cp.userId, m.senderId)));
-        }
-        return { id, created: true, revealedTo: revealed.map((r) => r.userId) };
+        return {
+          id,
+          previousId: conversation.lastMessageId ?? 0,
+          created: true,
+          revealedTo: revealed.map((r) => r.userId),
+        };
       });
     },
 
@@ -416,6 +417,7 @@ export function createChatRepository(db: Database) {
       return db.transaction(async (tx) => {
         const conversation = await lockConversation(tx, conversationId);
         if (!conversation) return undefined;
+        const previousId = conversation.lastMessageId ?? 0;
         const id = await insertMessage(tx, {
           conversationId,
           senderId: userId,
@@ -431,7 +433,7 @@ export function createChatRepository(db: Database) {
           .update(cp)
           .set({ leftAt: now, visible: false, clearedUpTo: id, lastReadMessageId: id, lastReadAt: now })
           .where(and(eq(cp.conversationId, conversationId), eq(cp.userId, userId)));
-        return id;
+        return { id, previousId };
       });
     },
 

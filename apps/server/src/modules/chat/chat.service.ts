@@ -232,16 +232,29 @@ export function createChatService(deps: ChatServiceDeps) {
     ...participants.filter((p) => p.leftAt === null).map((p) => userChannel(p.userId)),
   ];
 
+  /** Tells both sides of a stored message; replying means the sender has read what came before. */
   async function publishNewMessage(
     conversationId: number,
-    messageId: number,
+    stored: { id: number; previousId: number; revealedTo: number[] },
     senderId: number,
-    revealedTo: number[],
   ): Promise<ChatMessage> {
+    const read = await chat.markRead(conversationId, senderId, stored.id, clock.now());
     const participants = await chat.participants(conversationId);
-    const [message] = await viewMessages(await chat.messagesByIds([messageId]), participants);
+    const [message] = await viewMessages(await chat.messagesByIds([stored.id]), participants);
     if (!message) throw new Error('message vanished');
-    publisher.publish(roomsOf(conversationId, participants), 'MessageSent', { message });
+    publisher.publish(roomsOf(conversationId, participants), 'MessageSent', {
+      message,
+      previousMessageId: stored.previousId,
+    });
+    if (read.ids.length > 0) {
+      publisher.publish(roomsOf(conversationId, participants), 'MessageRead', {
+        conversationId,
+        lastReadMessageId: read.current,
+        messageIds: read.ids,
+        userId: senderId,
+      });
+    }
+    const revealedTo = stored.revealedTo;
     for (const userId of revealedTo) {
       if (userId === senderId) continue;
       const [conversation] = await viewConversations(userId, [conversationId]);
@@ -292,7 +305,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (!message) throw notFound(conversationId);
       return { message, created: false };
     }
-    const message = await publishNewMessage(conversationId, stored.id, viewerId, stored.revealedTo);
+    const message = await publishNewMessage(conversationId, stored, viewerId);
     return { message, created: true };
   }
 
@@ -490,17 +503,17 @@ export function createChatService(deps: ChatServiceDeps) {
 
     async leave(viewerId: number, conversationId: number) {
       const { participants } = await membership(viewerId, conversationId);
-      const messageId = await chat.leave(conversationId, viewerId, clock.now());
-      if (!messageId) throw notFound(conversationId);
+      const left = await chat.leave(conversationId, viewerId, clock.now());
+      if (!left) throw notFound(conversationId);
       publisher.removeFromChannel(viewerId, conversationId);
       const others = participants.filter((p) => p.userId !== viewerId);
       const after = await chat.participants(conversationId);
-      const [message] = await viewMessages(await chat.messagesByIds([messageId]), after);
+      const [message] = await viewMessages(await chat.messagesByIds([left.id]), after);
       if (message) {
         publisher.publish(
           [conversationChannel(conversationId), ...others.map((p) => userChannel(p.userId))],
           'MessageSent',
-          { message },
+          { message, previousMessageId: left.previousId },
         );
       }
       publisher.publish(

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { BuildingIcon, CloseIcon, MenuIcon, SettingsIcon } from '../../components/ui/icons.tsx';
+import { ChatIconLink, ChatNavLabel, ChatRealtime } from '../../features/chat/components/chat-nav-link.tsx';
 import { LanguageSwitch } from '../../features/settings/components/language-switch.tsx';
 import { ThemeToggle } from '../../features/settings/components/theme-toggle.tsx';
 import { cx } from '../../lib/cx.ts';
@@ -66,6 +67,7 @@ export function AppHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75 dark:border-slate-800 dark:bg-slate-950/90 dark:supports-[backdrop-filter]:bg-slate-950/75">
+      <ChatRealtime signedIn={signedIn} />
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         <Wordmark />
         <nav aria-label={t('nav.main')} className="ms-6 hidden flex-1 items-center gap-1 md:flex">
@@ -75,8 +77,13 @@ export function AppHeader() {
                 {t(`nav.${key}`)}
               </Link>
             ) : (
-              <NavLink key={key} to={to} className={linkClasses}>
-                {t(`nav.${key}`)}
+              <NavLink
+                key={key}
+                to={to}
+                className={linkClasses}
+                data-testid={key === 'chat' ? 'nav-chat' : undefined}
+              >
+                {key === 'chat' ? <ChatNavLabel /> : t(`nav.${key}`)}
               </NavLink>
             ),
           )}
@@ -99,6 +106,7 @@ export function AppHeader() {
           >
             <SettingsIcon />
           </NavLink>
+          {signedIn && <ChatIconLink className="md:hidden" />}
           <button
             ref={menuButton}
             type="button"
@@ -129,7 +137,7 @@ export function AppHeader() {
                 onClick={close}
                 className={(state) => cx(linkClasses(state), 'block py-3 text-base')}
               >
-                {t(`nav.${key}`)}
+                {key === 'chat' ? <ChatNavLabel /> : t(`nav.${key}`)}
               </NavLink>
             </li>
           ))}

@@ -1,0 +1,276 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChatMessage } from '@makan/contract/chat';
+import { LIMITS } from '@makan/contract/limits';
+import {
+  type Ack,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from '@makan/contract/realtime';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPostgresDatabase,
+  freePort,
+  type ServerProcess,
+  type SignedUpUser,
+  signUpOverHttp,
+  startServer,
+  stopServer,
+  waitReady,
+} from '../../test/server-process.ts';
+
+/**
+ * Two server processes on one PostgreSQL database, joined by the Redis adapter: what a user does
+ * on one process reaches the other participant connected to the other process, and nobody else.
+ */
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+type EventName = keyof ServerToClientEvents;
+type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+const adminUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+/** Everything a socket receives, in order, and a way to await one event (5 s at most). */
+function recorder(socket: Client, who: string) {
+  const seen: { event: string; payload: unknown }[] = [];
+  const waiters = new Set<() => void>();
+  socket.onAny((event: string, payload: unknown) => {
+    seen.push({ event, payload });
+    for (const wake of [...waiters]) wake();
+  });
+  const matching = <E extends EventName>(event: E, match: (p: Payload<E>) => boolean) =>
+    seen
+      .filter((e) => e.event === event && match(e.payload as Payload<E>))
+      .map((e) => e.payload as Payload<E>);
+  return {
+    seen,
+    count: <E extends EventName>(event: E, match: (p: Payload<E>) => boolean = () => true) =>
+      matching(event, match).length,
+    waitFor<E extends EventName>(
+      event: E,
+      match: (p: Payload<E>) => boolean = () => true,
+      timeoutMs = 5000,
+    ): Promise<Payload<E>> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const [hit] = matching(event, match);
+          if (hit === undefined) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(hit);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          const got = seen.map((e) => e.event).join(', ') || 'nothing';
+          reject(
+            new Error(`${who} did not receive the expected ${event} within ${timeoutMs} ms (got: ${got})`),
+          );
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+const ask = (socket: Client, event: 'subscribe' | 'typing' | 'stopTyping', conversationId: number) =>
+  (socket.timeout(5000).emitWithAck as (e: string, p: unknown) => Promise<Ack>)(event, { conversationId });
+
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe.skipIf(!adminUrl || !redisUrl)(
+  'chat across two server processes (needs DATABASE_URL and REDIS_URL)',
+  () => {
+    let dataDirs: string[] = [];
+    const servers: ServerProcess[] = [];
+    const sockets: Client[] = [];
+    let dropDatabase: (() => Promise<void>) | undefined;
+    let bases: string[] = [];
+    let ana: SignedUpUser;
+    let badr: SignedUpUser;
+    let carl: SignedUpUser;
+    let anaOn1: ReturnType<typeof recorder>;
+    let badrOn2: ReturnType<typeof recorder>;
+    let carlOn2: ReturnType<typeof recorder>;
+    let anaSocket: Client;
+    let badrSocket: Client;
+    let carlSocket: Client;
+    let conversationId: number;
+
+    const call = async (
+      base: string,
+      user: SignedUpUser,
+      method: 'GET' | 'POST',
+      url: string,
+      body?: object,
+    ) => {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      return { status: res.status, body: JSON.parse(text) as { data: unknown } };
+    };
+
+    const connect = async (base: string, user: SignedUpUser) => {
+      const socket: Client = io(base, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        auth: { token: user.token },
+        reconnection: false,
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+
+    beforeAll(async () => {
+      if (!adminUrl || !redisUrl) return;
+      dataDirs = [1, 2].map((n) => mkdtempSync(path.join(tmpdir(), `makan-cluster-${n}-`)));
+      const database = await createPostgresDatabase(adminUrl);
+      dropDatabase = database.drop;
+      const ports = [await freePort(), await freePort()];
+      bases = ports.map((port) => `http://127.0.0.1:${port}`);
+      // Both at once: the startup lock makes one of them migrate.
+      for (const [i, port] of ports.entries()) {
+        servers.push(
+          startServer({
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDirs[i] ?? '',
+            DATABASE_URL: database.url,
+            REDIS_URL: redisUrl,
+            // This run's own channels: another run sharing the Redis never reaches it.
+            REDIS_PREFIX: `makan-test-${process.pid}`,
+            SEED: 'none',
+            SCRYPT_COST: '1024',
+            LOG_LEVEL: 'warn',
+          }),
+        );
+      }
+      await Promise.all(servers.map((s, i) => waitReady(ports[i] ?? 0, s.child, s.output)));
+      const [one = '', two = ''] = bases;
+      const [dir1 = '', dir2 = ''] = dataDirs;
+
+      ana = await signUpOverHttp(one, dir1, 'Ana on one');
+      badr = await signUpOverHttp(two, dir2, 'Badr on two');
+      carl = await signUpOverHttp(two, dir2, 'Carl the stranger');
+      anaSocket = await connect(one, ana);
+      badrSocket = await connect(two, badr);
+      carlSocket = await connect(two, carl);
+      anaOn1 = recorder(anaSocket, 'Ana (process 1)');
+      badrOn2 = recorder(badrSocket, 'Badr (process 2)');
+      carlOn2 = recorder(carlSocket, 'Carl (process 2)');
+
+      const opened = await call(one, ana, 'POST', '/api/chat/conversations', { user_id: badr.id });
+      expect(opened.status).toBe(201);
+      conversationId = (opened.body.data as { id: number }).id;
+      const fromBadr = await call(two, badr, 'POST', '/api/chat/conversations', { user_id: ana.id });
+      expect(fromBadr.status).toBe(200);
+      expect((fromBadr.body.data as { id: number }).id).toBe(conversationId);
+    }, 120_000);
+
+    afterAll(async () => {
+      for (const socket of sockets) socket.close();
+      await Promise.all(servers.map((s) => stopServer(s, 'SIGTERM')));
+      await dropDatabase?.();
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('lets the participants subscribe on their own process and refuses a stranger', async () => {
+      expect(await ask(anaSocket, 'subscribe', conversationId)).toEqual({ ok: true });
+      expect(await ask(badrSocket, 'subscribe', conversationId)).toEqual({ ok: true });
+      expect(await ask(carlSocket, 'subscribe', conversationId)).toMatchObject({ ok: false, status: 404 });
+      // Not in the channel, so not allowed to say he is typing there either.
+      expect(await ask(carlSocket, 'typing', conversationId)).toMatchObject({ ok: false, status: 403 });
+    });
+
+    it('delivers a message sent on process 1 to Badr on process 2 once, and his answer back', async () => {
+      const [one = '', two = ''] = bases;
+      const sent = await call(one, ana, 'POST', `/api/chat/conversations/${conversationId}/messages`, {
+        content: 'Hello from process 1',
+        client_id: 'cluster-1',
+      });
+      expect(sent.status).toBe(201);
+      const message = sent.body.data as ChatMessage;
+      const got = await badrOn2.waitFor('MessageSent', (e) => e.message.id === message.id);
+      expect(got.message).toMatchObject({
+        conversation_id: conversationId,
+        sender_id: ana.id,
+        content: 'Hello from process 1',
+        client_id: 'cluster-1',
+      });
+      // Ana's own socket hears it too (her other tabs).
+      await anaOn1.waitFor('MessageSent', (e) => e.message.id === message.id);
+
+      const reply = await call(two, badr, 'POST', `/api/chat/conversations/${conversationId}/messages`, {
+        content: 'Hello back from process 2',
+      });
+      expect(reply.status).toBe(201);
+      const answer = reply.body.data as ChatMessage;
+      const back = await anaOn1.waitFor('MessageSent', (e) => e.message.id === answer.id);
+      expect(back.message).toMatchObject({ sender_id: badr.id, content: 'Hello back from process 2' });
+
+      // In both the user's and the conversation's channel, still once each.
+      await settle();
+      expect(badrOn2.count('MessageSent', (e) => e.message.id === message.id)).toBe(1);
+      expect(anaOn1.count('MessageSent', (e) => e.message.id === answer.id)).toBe(1);
+    });
+
+    it('tells Badr on process 2 that Ana on process 1 is typing, and that she stopped', async () => {
+      expect(await ask(anaSocket, 'typing', conversationId)).toEqual({ ok: true });
+      const typing = await badrOn2.waitFor('UserTyping', (e) => e.conversationId === conversationId);
+      expect(typing).toEqual({
+        conversationId,
+        userId: ana.id,
+        name: ana.name,
+        expiresInMs: LIMITS.typingTtlMs,
+      });
+      expect(await ask(anaSocket, 'stopTyping', conversationId)).toEqual({ ok: true });
+      const stopped = await badrOn2.waitFor('UserStoppedTyping', (e) => e.conversationId === conversationId);
+      expect(stopped).toEqual({ conversationId, userId: ana.id });
+      // The typist is not told about herself.
+      await settle();
+      expect(anaOn1.count('UserTyping')).toBe(0);
+      expect(anaOn1.count('UserStoppedTyping')).toBe(0);
+    });
+
+    it('tells Ana on process 1 when Badr reads on process 2', async () => {
+      const [one = '', two = ''] = bases;
+      // Badr's own reply moved his read marker past Ana's first message: a new one to read.
+      const sent = await call(one, ana, 'POST', `/api/chat/conversations/${conversationId}/messages`, {
+        content: 'Did you see the Dammam listing?',
+      });
+      expect(sent.status).toBe(201);
+      const message = sent.body.data as ChatMessage;
+      await badrOn2.waitFor('MessageSent', (e) => e.message.id === message.id);
+
+      const read = await call(two, badr, 'POST', `/api/chat/conversations/${conversationId}/read`, {});
+      expect(read.status).toBe(200);
+      expect(read.body.data).toMatchObject({ last_read_message_id: message.id, message_ids: [message.id] });
+      const event = await anaOn1.waitFor('MessageRead', (e) => e.conversationId === conversationId);
+      expect(event).toEqual({
+        conversationId,
+        userId: badr.id,
+        lastReadMessageId: message.id,
+        messageIds: [message.id],
+      });
+    });
+
+    it('tells the stranger on process 2 nothing at all', async () => {
+      await settle();
+      expect(carlOn2.seen).toEqual([]);
+    });
+  },
+);

@@ -1,0 +1,184 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { z } from 'zod';
+
+/** apps/server: where `node --import tsx src/server.ts` runs from. */
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export type ServerProcess = ReturnType<typeof startServer>;
+
+/** Children still running; killed if the test process exits first (a timeout, a crash), so none is left behind. */
+const running = new Set<ChildProcess>();
+let reaperInstalled = false;
+
+/**
+ * Starts the real server as its own process (one PID: `node --import tsx src/server.ts`), with
+ * PGlite unless `env.DATABASE_URL` says otherwise. Output is kept for assertions and failure messages.
+ */
+export function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  if (!reaperInstalled) {
+    reaperInstalled = true;
+    process.once('exit', () => {
+      for (const c of running) c.kill('SIGKILL');
+    });
+  }
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** Waits until /health/ready answers 200 (30 s at most), or fails with the process output. */
+export async function waitReady(port: number, child: ChildProcess, output?: () => string) {
+  for (let i = 0; i < 300 && child.exitCode === null && child.signalCode === null; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  const tail = output ? `\n${output().slice(-4000)}` : '';
+  throw new Error(`server on port ${port} did not become ready${tail}`);
+}
+
+/** Kills a process (SIGKILL unless told) and waits for it to be gone; no-op if it already exited. */
+export async function stopServer(server: ServerProcess, signal: NodeJS.Signals = 'SIGKILL') {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  await server.exited;
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A new, empty PostgreSQL database next to the one `adminUrl` names (the server migrates it when
+ * it starts); `drop` removes it, closing whatever connections are left.
+ */
+export async function createPostgresDatabase(adminUrl: string) {
+  const name = `makan_p_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+const outboxRecord = z.object({
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  text: z.string(),
+  at: z.string(),
+});
+
+/** The newest 4-digit code the server wrote to DATA_DIR/outbox for this address (no SMTP configured). */
+export async function codeFromOutbox(dataDir: string, to: string, timeoutMs = 10_000): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    } catch {
+      // no outbox yet
+    }
+    const code = files
+      .flatMap((f) => {
+        try {
+          return [outboxRecord.parse(JSON.parse(readFileSync(path.join(dir, f), 'utf8')))];
+        } catch {
+          return []; // being written
+        }
+      })
+      .filter((r) => r.to === to)
+      .sort((a, b) => a.at.localeCompare(b.at))
+      .at(-1)
+      ?.text.match(/\b(\d{4})\b/)?.[1];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code for ${to} in ${dir}`);
+    await sleep(50);
+  }
+}
+
+let seq = 0;
+
+/**
+ * Registers, verifies (with the code from the outbox of the process that sent it) and logs in a
+ * new user over a real port, as a browser would. `dataDir` is that process's DATA_DIR.
+ */
+export async function signUpOverHttp(baseUrl: string, dataDir: string, name: string) {
+  seq += 1;
+  const stamp = `${randomBytes(3).readUIntBE(0, 3) % 10_000_000}`.padStart(7, '0');
+  const person = {
+    name,
+    email: `proc${stamp}.${seq}@example.com`,
+    phone: `+96655${stamp}`,
+    password: 'Secret123',
+    password_confirmation: 'Secret123',
+    user_type: 'retail',
+  };
+  const post = async (url: string, body: object, expected: number) => {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status !== expected) throw new Error(`${url}: ${res.status} ${text}`);
+    return JSON.parse(text) as unknown;
+  };
+  await post('/api/auth/register', person, 201);
+  const code = await codeFromOutbox(dataDir, person.email);
+  await post('/api/auth/verify-otp', { identifier: person.email, code }, 200);
+  const login = z
+    .object({ data: z.object({ token: z.string(), user: z.object({ id: z.number() }) }) })
+    .parse(await post('/api/auth/login', { identifier: person.email, password: person.password }, 200));
+  return { id: login.data.user.id, token: login.data.token, name, email: person.email };
+}
+export type SignedUpUser = Awaited<ReturnType<typeof signUpOverHttp>>;

@@ -1,0 +1,12 @@
+import { conversationSchema } from '@makan/contract/chat';
+import { http } from '../../../lib/http.ts';
+
+/** GET /api/chat/conversations/{id}: one of my conversations (404 when it is not mine or gone). */
+export async function fetchConversation(conversationId: number, { signal }: { signal?: AbortSignal } = {}) {
+  const { data } = await http.request(`/chat/conversations/${conversationId}`, {
+    schema: conversationSchema,
+    signal,
+    toast: 'none',
+  });
+  return data;
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { MessageIcon } from '../../../components/ui/icons.tsx';
+import { cx } from '../../../lib/cx.ts';
+import { useChatRealtime, useUnreadTotal } from '../hooks/use-chat-realtime.ts';
+import { UnreadBadge } from './unread-badge.tsx';
+
+/**
+ * The header's chat entry: its label and the live total of unread messages. Mounting it keeps the
+ * signed-in user's chat connection running everywhere in the app.
+ */
+export function ChatNavLabel() {
+  const { t } = useTranslation();
+  const count = useUnreadTotal();
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span aria-hidden={count > 0 || undefined}>{t('nav.chat')}</span>
+      {count > 0 && <span className="sr-only">{t('chat.navUnread', { count })}</span>}
+      <UnreadBadge count={count} testId="chat-unread-badge" />
+    </span>
+  );
+}
+
+/** Runs the chat's live connection while someone is signed in (rendered once, by the header). */
+export function ChatRealtime({ signedIn }: { signedIn: boolean }) {
+  useChatRealtime(signedIn);
+  return null;
+}
+
+/** On narrow screens, where the nav sits in the menu: the chat as an icon with its unread count. */
+export function ChatIconLink({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const count = useUnreadTotal();
+  const label = count > 0 ? t('chat.navUnread', { count }) : t('nav.chat');
+  return (
+    <NavLink
+      to="/chat"
+      aria-label={label}
+      title={label}
+      data-testid="nav-chat-icon"
+      className={({ isActive }) =>
+        buttonClasses(
+          'ghost',
+          'icon',
+          cx('relative', isActive && 'text-primary-700 dark:text-primary-300', className),
+        )
+      }
+    >
+      <MessageIcon />
+      <UnreadBadge count={count} className="absolute -end-0.5 -top-0.5" testId="chat-unread-badge" />
+    </NavLink>
+  );
+}

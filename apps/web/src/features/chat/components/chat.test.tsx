@@ -1,0 +1,225 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail, ok, routeFetch } from '../../../test/auth-fixtures.ts';
+import { conversationFixture, messageFixture, omar, pagination, sara } from '../../../test/chat-fixtures.ts';
+import { mockFetch, renderRoute, signIn } from '../../../test/render.tsx';
+import { chatStore, startTyping } from '../store.ts';
+
+const fetchMock = mockFetch();
+
+afterEach(() => {
+  chatStore.reset();
+});
+
+const now = new Date().toISOString();
+const mine = (id: number, content: string) =>
+  messageFixture({ id, sender_id: sara.id, sender: sara, content, created_at: now });
+const theirs = (id: number, content: string) => messageFixture({ id, content, created_at: now });
+
+function conversation(overrides = {}) {
+  return conversationFixture({ latest_message: theirs(2, 'Is parking included?'), ...overrides });
+}
+
+function threadRoutes(extra: Parameters<typeof routeFetch>[1] = {}) {
+  return routeFetch(fetchMock, {
+    'GET /api/chat/conversations': () =>
+      ok({
+        conversations: [conversation({ other_last_read_message_id: 1 })],
+        pagination: pagination({ per_page: 20 }),
+      }),
+    'GET /api/chat/conversations/10': () => ok(conversation({ other_last_read_message_id: 1 })),
+    'GET /api/chat/conversations/10/messages': () =>
+      ok({
+        messages: [mine(1, 'Hello Omar'), theirs(2, 'Is parking included?')],
+        pagination: pagination({ total: 2 }),
+      }),
+    'POST /api/chat/conversations/10/read': () =>
+      ok({ conversation_id: 10, last_read_message_id: 2, message_ids: [2], unread_count: 0 }),
+    ...extra,
+  });
+}
+
+describe('conversation list', () => {
+  it('shows the other person, the last message ("You: " for mine), its time and the unread count', async () => {
+    signIn();
+    routeFetch(fetchMock, {
+      'GET /api/chat/conversations': () =>
+        ok({
+          conversations: [
+            conversationFixture({ id: 10, latest_message: mine(3, 'See you at 5'), unread_count: 0 }),
+            conversationFixture({
+              id: 11,
+              other_participant: { ...omar, id: 3, name: 'Mona Fathy' },
+              latest_message: messageFixture({
+                id: 4,
+                conversation_id: 11,
+                sender_id: 3,
+                content: 'مرحبا',
+                created_at: now,
+              }),
+              unread_count: 2,
+            }),
+          ],
+          pagination: pagination({ per_page: 20, total: 2 }),
+        }),
+    });
+    renderRoute('/chat');
+    const rows = await screen.findAllByTestId('conversation-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByTestId('conversation-preview')).toHaveTextContent(
+      'You: See you at 5',
+    );
+    expect(within(rows[1] as HTMLElement).getByText('مرحبا')).toHaveAttribute('dir', 'rtl');
+    expect(within(rows[1] as HTMLElement).getByTestId('conversation-unread')).toHaveTextContent('2');
+    expect(rows[1]).toHaveTextContent('2 unread messages');
+    expect(screen.getByTestId('chat-pick')).toBeInTheDocument();
+  });
+
+  it('deletes the selected conversations after a confirmation', async () => {
+    signIn();
+    const calls = routeFetch(fetchMock, {
+      'GET /api/chat/conversations': () =>
+        ok({ conversations: [conversation()], pagination: pagination({ per_page: 20, total: 1 }) }),
+      'DELETE /api/chat/conversations': () => ok({ deleted: [10] }),
+    });
+    renderRoute('/chat');
+    await screen.findByTestId('conversation-row');
+    await userEvent.click(screen.getByTestId('chat-select-toggle'));
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: `Select the conversation with ${omar.name}` }),
+    );
+    await userEvent.click(screen.getByTestId('chat-delete-selected'));
+    await userEvent.click(await screen.findByTestId('confirm-delete-conversations'));
+    await waitFor(() => expect(screen.queryByTestId('conversation-row')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.route === 'DELETE /api/chat/conversations')?.body).toEqual({
+      conversation_ids: [10],
+    });
+  });
+});
+
+describe('thread', () => {
+  it('opens a conversation: its messages, mine with ticks, and marks it read', async () => {
+    signIn();
+    const calls = threadRoutes();
+    renderRoute('/chat/10');
+    const messages = await screen.findAllByTestId('message');
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toHaveAttribute('data-mine', 'true');
+    expect(within(messages[0] as HTMLElement).getByTestId('message-status')).toHaveAttribute(
+      'data-status',
+      'read',
+    );
+    expect(within(messages[1] as HTMLElement).getByTestId('message-text')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('Today')).toBeInTheDocument();
+    await waitFor(() => expect(calls.map((c) => c.route)).toContain('POST /api/chat/conversations/10/read'));
+  });
+
+  it('sends at once (pending), then shows the stored message once, with the same client id', async () => {
+    signIn();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = threadRoutes({
+      'POST /api/chat/conversations/10/messages': async (body) => {
+        await gate;
+        const { client_id } = body as { client_id: string };
+        return ok({ ...mine(3, 'Yes, two spaces'), client_id }, 'Message sent', 201);
+      },
+    });
+    renderRoute('/chat/10');
+    await screen.findAllByTestId('message');
+    await userEvent.type(screen.getByTestId('composer-input'), 'Yes, two spaces{Enter}');
+    const pending = await screen.findByText('Yes, two spaces');
+    expect(
+      within(pending.closest('[data-testid="message"]') as HTMLElement).getByTestId('message-status'),
+    ).toHaveAttribute('data-status', 'pending');
+    expect(screen.getByTestId('composer-input')).toHaveValue('');
+    await act(async () => release());
+    await waitFor(() =>
+      expect(screen.getAllByTestId('message').at(-1)).toHaveAttribute('data-message-id', '3'),
+    );
+    expect(screen.getAllByText('Yes, two spaces')).toHaveLength(1);
+    const body = calls.find((c) => c.route === 'POST /api/chat/conversations/10/messages')?.body;
+    expect(body).toMatchObject({ content: 'Yes, two spaces', type: 'text' });
+  });
+
+  it('a failed message shows why, and Retry sends it again under the same client id', async () => {
+    signIn();
+    let attempts = 0;
+    const calls = threadRoutes({
+      'POST /api/chat/conversations/10/messages': (body) => {
+        attempts += 1;
+        if (attempts === 1) return fail(403, { message: 'The other person has left this conversation' });
+        return ok(
+          { ...mine(3, 'Still there?'), client_id: (body as { client_id: string }).client_id },
+          undefined,
+          201,
+        );
+      },
+    });
+    renderRoute('/chat/10');
+    await screen.findAllByTestId('message');
+    await userEvent.type(screen.getByTestId('composer-input'), 'Still there?{Enter}');
+    const failed = await screen.findByTestId('message-failed');
+    expect(failed).toHaveTextContent('The other person has left this conversation');
+    await userEvent.click(within(failed).getByTestId('message-retry'));
+    await waitFor(() => expect(screen.queryByTestId('message-failed')).not.toBeInTheDocument());
+    const posts = calls.filter((c) => c.route === 'POST /api/chat/conversations/10/messages');
+    expect(posts).toHaveLength(2);
+    const [first, second] = posts.map((c) => (c.body as { client_id: string }).client_id);
+    expect(first).toMatch(/^[\w-]+$/);
+    expect(second).toBe(first);
+  });
+
+  it('shows who is typing, and refuses files the chat does not take before uploading', async () => {
+    signIn();
+    threadRoutes();
+    renderRoute('/chat/10');
+    await screen.findAllByTestId('message');
+    act(() =>
+      chatStore.update((s) => startTyping(s, 10, { userId: omar.id, name: 'Omar' }, Date.now() + 5000)),
+    );
+    expect(screen.getByTestId('typing-indicator')).toHaveTextContent('Omar is typing…');
+    const input = screen.getByTestId('composer-file-input');
+    await userEvent.upload(input, new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' }), {
+      applyAccept: false,
+    });
+    expect(screen.getByTestId('composer-error')).toHaveTextContent('File type not allowed');
+  });
+
+  it('says so when the conversation is not one of mine', async () => {
+    signIn();
+    routeFetch(fetchMock, {
+      'GET /api/chat/conversations': () =>
+        ok({ conversations: [], pagination: pagination({ per_page: 20 }) }),
+      'GET /api/chat/conversations/99': () => fail(404, { message: 'Conversation 99 not found' }),
+    });
+    renderRoute('/chat/99');
+    expect(await screen.findByTestId('chat-not-found')).toHaveTextContent('Conversation not found');
+  });
+});
+
+describe('/chat/new', () => {
+  it('?user= opens the conversation with that person directly', async () => {
+    signIn();
+    const calls = threadRoutes({ 'POST /api/chat/conversations': () => ok(conversation(), undefined, 201) });
+    const { router } = renderRoute('/chat/new?user=2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/10'));
+    expect(calls.find((c) => c.route === 'POST /api/chat/conversations')?.body).toEqual({
+      user_id: 2,
+      type: 'private',
+    });
+    expect(await screen.findByTestId('thread-name')).toHaveTextContent(omar.name);
+  });
+
+  it('in Arabic, the list and the composer speak Arabic', async () => {
+    signIn();
+    threadRoutes();
+    renderRoute('/chat/10', 'ar');
+    await screen.findAllByTestId('message');
+    expect(screen.getByTestId('composer-input')).toHaveAttribute('placeholder', 'اكتب رسالة…');
+    expect(screen.getByText('اليوم')).toBeInTheDocument();
+  });
+});

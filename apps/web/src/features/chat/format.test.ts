@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { messageFixture, sara } from '../../test/chat-fixtures.ts';
+import { testI18n } from '../../test/render.tsx';
+import { dateSeparator, fileSize, textDirection, threadRows } from './format.ts';
+
+const at = (iso: string, overrides = {}) => messageFixture({ created_at: iso, ...overrides });
+
+describe('thread rows', () => {
+  it('groups the same sender within 5 minutes and separates days', () => {
+    const rows = threadRows([
+      at('2026-11-20T10:00:00', { id: 1 }),
+      at('2026-11-20T10:04:00', { id: 2 }),
+      at('2026-11-20T10:10:00', { id: 3 }),
+      at('2026-11-20T10:11:00', { id: 4, sender_id: sara.id, sender: sara }),
+      at('2026-11-21T09:00:00', { id: 5, sender_id: sara.id, sender: sara }),
+    ]);
+    expect(
+      rows.map((r) =>
+        r.kind === 'date' ? 'date' : `${r.item.id}${r.groupStart ? 's' : ''}${r.groupEnd ? 'e' : ''}`,
+      ),
+    ).toEqual(['date', '1s', '2e', '3se', '4se', 'date', '5se']);
+  });
+});
+
+describe('date separators and sizes', () => {
+  const t = testI18n('en').t;
+  const now = new Date('2026-11-22T12:00:00');
+  it('says Today, Yesterday, the weekday, then the date', () => {
+    expect(dateSeparator(new Date('2026-11-22T08:00:00'), t, 'en', now)).toBe('Today');
+    expect(dateSeparator(new Date('2026-11-21T23:00:00'), t, 'en', now)).toBe('Yesterday');
+    expect(dateSeparator(new Date('2026-11-18T10:00:00'), t, 'en', now)).toBe('Wednesday');
+    expect(dateSeparator(new Date('2026-10-01T10:00:00'), t, 'en', now)).toBe('Oct 1, 2026');
+    expect(dateSeparator(new Date('2026-11-21T10:00:00'), testI18n('ar').t, 'ar', now)).toBe('أمس');
+  });
+
+  it('writes file sizes', () => {
+    expect(fileSize(300, 'en')).toBe('0.3 kB');
+    expect(fileSize(200 * 1024, 'en')).toBe('200 kB');
+    expect(fileSize(2.5 * 1024 * 1024, 'en')).toBe('2.5 MB');
+  });
+});
+
+describe('text direction', () => {
+  it('follows the first strong letter, like dir="auto"', () => {
+    expect(textDirection('Al Noor Developments')).toBe('ltr');
+    expect(textDirection('123 مرحبا Omar')).toBe('rtl');
+    expect(textDirection('You: مرحبا')).toBe('ltr');
+    expect(textDirection('42 + 7')).toBeNull();
+  });
+});

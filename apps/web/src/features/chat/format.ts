@@ -1,0 +1,95 @@
+import { LIMITS } from '@makan/contract/limits';
+import type { TFunction } from 'i18next';
+import type { ChatItem } from './store.ts';
+
+/** One row of a thread: a date separator, or a message with whether it opens a group. */
+export type ThreadRow =
+  | { kind: 'date'; key: string; date: Date }
+  | { kind: 'message'; key: string; item: ChatItem; groupStart: boolean; groupEnd: boolean };
+
+function dayKey(date: Date): string {
+  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+}
+
+/**
+ * Date separators between days, and messages grouped while the same sender writes within 5 minutes
+ * of the previous message (spec §9 'Message grouping window'). System messages stand alone.
+ */
+export function threadRows(items: readonly ChatItem[]): ThreadRow[] {
+  const rows: ThreadRow[] = [];
+  let previous: ChatItem | null = null;
+  let lastDay = '';
+  const messageRows: Array<Extract<ThreadRow, { kind: 'message' }>> = [];
+  for (const item of items) {
+    const date = new Date(item.created_at);
+    const day = dayKey(date);
+    let newDay = false;
+    if (day !== lastDay) {
+      rows.push({ kind: 'date', key: `date-${day}`, date });
+      lastDay = day;
+      newDay = true;
+    }
+    const joins =
+      previous !== null &&
+      !newDay &&
+      previous.sender_id === item.sender_id &&
+      previous.type !== 'system' &&
+      item.type !== 'system' &&
+      date.getTime() - new Date(previous.created_at).getTime() <= LIMITS.messageGroupingMs;
+    const last = messageRows.at(-1);
+    if (!joins && last) last.groupEnd = true;
+    const row = {
+      kind: 'message' as const,
+      key: item.client_id ? `c-${item.client_id}` : `m-${item.id}`,
+      item,
+      groupStart: !joins,
+      groupEnd: false,
+    };
+    messageRows.push(row);
+    rows.push(row);
+    previous = item;
+  }
+  const last = messageRows.at(-1);
+  if (last) last.groupEnd = true;
+  return rows;
+}
+
+/** A date separator: Today, Yesterday, the weekday within a week, else the date (Intl, the locale's). */
+export function dateSeparator(date: Date, t: TFunction, locale: string, now: Date = new Date()): string {
+  const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOf(now) - startOf(date)) / 86_400_000);
+  if (days <= 0) return t('chat.today');
+  if (days === 1) return t('chat.yesterday');
+  if (days < 7) return new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(date);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
+/** '820 KB', '2.4 MB': the file size with the locale's digits. */
+export function fileSize(bytes: number, locale: string): string {
+  // Kilobytes at least: '0.3 kB' reads better than a count of bytes.
+  const units = ['kilobyte', 'megabyte'] as const;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value);
+}
+
+const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const LTR_CHAR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]/;
+
+/** The direction of a text by its first strong letter (as `dir="auto"` decides), null when none. */
+export function textDirection(text: string): 'ltr' | 'rtl' | null {
+  for (const char of text) {
+    if (RTL_CHAR.test(char)) return 'rtl';
+    if (LTR_CHAR.test(char)) return 'ltr';
+  }
+  return null;
+}
