@@ -228,23 +228,13 @@ export function attachSocket(socket: RealtimeSocket, overrides: Partial<SyncDeps
       store.update((state) => replaceMessage(state, message));
     },
   };
-  socket.on(SERVER_EVENTS.messageSent, handlers.MessageSent);
-  socket.on(SERVER_EVENTS.messageRead, handlers.MessageRead);
-  socket.on(SERVER_EVENTS.userTyping, handlers.UserTyping);
-  socket.on(SERVER_EVENTS.userStoppedTyping, handlers.UserStoppedTyping);
-  socket.on(SERVER_EVENTS.newConversation, handlers.NewConversation);
-  socket.on(SERVER_EVENTS.conversationUpdated, handlers.ConversationUpdated);
-  socket.on(SERVER_EVENTS.messageEdited, handlers.MessageEdited);
-  socket.on(SERVER_EVENTS.messageDeleted, handlers.MessageDeleted);
+  // Every handler on and (on detach) off again, by the event it is named after.
+  const entries = Object.entries(handlers) as [keyof ServerToClientEvents, (payload: never) => void][];
+  const on = socket.on.bind(socket) as (event: string, handler: (payload: never) => void) => void;
+  const off = socket.off.bind(socket) as (event: string, handler: (payload: never) => void) => void;
+  for (const [event, handler] of entries) on(event, handler);
   return () => {
-    socket.off(SERVER_EVENTS.messageSent, handlers.MessageSent);
-    socket.off(SERVER_EVENTS.messageRead, handlers.MessageRead);
-    socket.off(SERVER_EVENTS.userTyping, handlers.UserTyping);
-    socket.off(SERVER_EVENTS.userStoppedTyping, handlers.UserStoppedTyping);
-    socket.off(SERVER_EVENTS.newConversation, handlers.NewConversation);
-    socket.off(SERVER_EVENTS.conversationUpdated, handlers.ConversationUpdated);
-    socket.off(SERVER_EVENTS.messageEdited, handlers.MessageEdited);
-    socket.off(SERVER_EVENTS.messageDeleted, handlers.MessageDeleted);
+    for (const [event, handler] of entries) off(event, handler);
   };
 }
 

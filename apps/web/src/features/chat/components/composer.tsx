@@ -2,7 +2,7 @@ import { CHAT_FILE_ACCEPT, type ChatMessage } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, PencilIcon } from '../../../components/ui/icons.tsx';
+import { CloseIcon, PaperclipIcon, PencilIcon, SendIcon } from '../../../components/ui/icons.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { translateMessage } from '../../../lib/messages.ts';
@@ -21,43 +21,6 @@ export interface ComposerProps {
   onSaveEdit: (message: ChatMessage, content: string) => Promise<void>;
   onTyping: () => void;
   onStopTyping: () => void;
-}
-
-function PaperclipIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-5"
-    >
-      <path d="m21 11.5-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l8-8" />
-    </svg>
-  );
-}
-
-function SendIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-5 rtl:-scale-x-100"
-    >
-      <path d="M4 12 20 4l-4 16-4-6-8-2Z" />
-      <path d="m12 14 8-10" />
-    </svg>
-  );
 }
 
 /** Writes a message: Enter sends, Shift+Enter breaks the line; one attachment with an optional caption. */
