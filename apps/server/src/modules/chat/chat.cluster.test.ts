@@ -248,7 +248,8 @@ describe.skipIf(!adminUrl || !redisUrl)(
 
     it('tells Ana on process 1 when Badr reads on process 2', async () => {
       const [one = '', two = ''] = bases;
-      // Badr's own reply moved his read marker past Ana's first message: a new one to read.
+      // Badr's own reply already told Ana he read her first message (a MessageRead of its own);
+      // this one is about a new message.
       const sent = await call(one, ana, 'POST', `/api/chat/conversations/${conversationId}/messages`, {
         content: 'Did you see the Dammam listing?',
       });
@@ -259,7 +260,11 @@ describe.skipIf(!adminUrl || !redisUrl)(
       const read = await call(two, badr, 'POST', `/api/chat/conversations/${conversationId}/read`, {});
       expect(read.status).toBe(200);
       expect(read.body.data).toMatchObject({ last_read_message_id: message.id, message_ids: [message.id] });
-      const event = await anaOn1.waitFor('MessageRead', (e) => e.conversationId === conversationId);
+      const event = await anaOn1.waitFor(
+        'MessageRead',
+        (e) =>
+          e.conversationId === conversationId && e.userId === badr.id && e.lastReadMessageId === message.id,
+      );
       expect(event).toEqual({
         conversationId,
         userId: badr.id,
