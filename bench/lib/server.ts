@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { processMemory } from './process.ts';
+import { benchDir } from './report.ts';
+
+export const repoDir = path.resolve(benchDir, '..');
+export const serverDir = path.join(repoDir, 'apps/server');
+/** Scratch space of the benchmarks (databases, uploads); ignored by git. */
+export const workDir = path.join(benchDir, '.work');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Where a server keeps its data: a DATA_DIR always, and a PostgreSQL database when `databaseUrl` is set. */
+export type Store = { dataDir: string; databaseUrl?: string | undefined };
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  pid: number;
+  memory: () => { rss: number; peak: number };
+  output: () => string;
+  /** SIGTERM, then SIGKILL after 10 s; resolves once the process is gone. */
+  stop: () => Promise<void>;
+};
+
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real server (`node --import tsx src/server.ts`, as `npm start` does) on a free port and
+ * waits until /health/ready answers. NODE_ENV=production, warnings only in the log.
+ */
+export async function startServer(store: Store, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  mkdirSync(store.dataDir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: store.dataDir,
+      DATABASE_URL: store.databaseUrl ?? '',
+      REDIS_URL: '',
+      SEED: 'none',
+      INIT_CWD: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      children.delete(child);
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited while starting:\n${output}`);
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready in 180 s:\n${output}`);
+    }
+    const ok = await fetch(`${url}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await sleep(100);
+  }
+  const pid = child.pid ?? 0;
+  return {
+    url,
+    port,
+    pid,
+    memory: () => processMemory(pid),
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(force);
+      }
+    },
+  };
+}
+
+/** A PostgreSQL database URL next to `adminUrl`, named `name`. */
+export function databaseUrlFor(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(adminUrl: string, text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops (closing its connections) and creates an empty PostgreSQL database. */
+export async function recreateDatabase(adminUrl: string, name: string): Promise<string> {
+  await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  await adminQuery(adminUrl, `create database ${name}`);
+  return databaseUrlFor(adminUrl, name);
+}
+
+/**
+ * A fresh store with the demo seed (a handful of verified accounts, posts, chats), for the benchmarks that
+ * need a few signed-in users rather than a large dataset.
+ */
+export async function freshDemoStore(name: string, adminUrl: string | undefined): Promise<Store> {
+  const dataDir = path.join(workDir, name);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!adminUrl) return { dataDir };
+  return {
+    dataDir,
+    databaseUrl: await recreateDatabase(adminUrl, `makan_bench_${name.replaceAll('-', '_')}`),
+  };
+}
+
+export const DEMO_PASSWORD = 'Demo1234';
+
+/** Signs in through the API and returns the bearer token. */
+export async function signIn(url: string, identifier: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password }),
+  });
+  const body = (await res.json()) as { data?: { token?: string } };
+  const token = body.data?.token;
+  if (!res.ok || !token)
+    throw new Error(`sign-in of ${identifier} failed: ${res.status} ${JSON.stringify(body)}`);
+  return token;
+}

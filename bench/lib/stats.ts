@@ -1,0 +1,43 @@
+/** Percentile (0–100) of a list of numbers, nearest-rank; NaN for an empty list. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+export type LoadResult = { rps: number; p50: number; p99: number; count: number; errors: number };
+
+/**
+ * Runs `task` from `concurrency` workers for `seconds` and reports throughput and latency, as
+ * autocannon does for HTTP: used for ceilings that are not HTTP (raw SQL, raw Socket.IO echo).
+ */
+export async function closedLoop(
+  task: () => Promise<unknown>,
+  { concurrency, seconds }: { concurrency: number; seconds: number },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      try {
+        await task();
+        latencies.push(performance.now() - t);
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    count: latencies.length,
+    errors,
+  };
+}
