@@ -1,0 +1,33 @@
+import type { Shape } from '../seed/seed.ts';
+import { benchToken } from '../seed/seed.ts';
+
+export type HttpCase = {
+  name: string;
+  path: string;
+  /** Only these users may read it (a conversation's two participants); default: any signed-in user. */
+  users?: number[];
+};
+
+/**
+ * The endpoints the issue names, with parameters that hit the generated data: user 1 signs in,
+ * the deep page starts half-way down the feed, the filter and the searched words match many posts.
+ */
+export function httpCases(shape: Shape): HttpCase[] {
+  const middle = Math.floor(shape.posts / 2);
+  const author = 1 + (((shape.posts - 3) * 7919) % shape.users);
+  return [
+    { name: 'feed page 1', path: '/api/posts' },
+    { name: 'feed deep cursor page', path: `/api/posts?cursor=${middle}` },
+    { name: 'feed with filters', path: '/api/posts?property_type=office&purpose=sale&price_max=3000000' },
+    { name: 'post page', path: `/api/posts/${shape.posts - 3}` },
+    { name: 'search (English word)', path: '/api/posts/search?keyword=warehouse' },
+    { name: 'search (Arabic word)', path: `/api/posts/search?keyword=${encodeURIComponent('مستودع')}` },
+    { name: 'profile full', path: `/api/profiles/${author}/full` },
+    { name: 'conversations list', path: '/api/chat/conversations' },
+    { name: 'messages list', path: '/api/chat/conversations/1/messages', users: [1, 2] },
+  ];
+}
+
+/** Signed-in users the load spreads over (one per connection); user 1 is the one recorded for SQL. */
+export const tokensFor = (shape: Shape, count: number) =>
+  Array.from({ length: Math.min(count, shape.tokens) }, (_, i) => benchToken(i + 1));
