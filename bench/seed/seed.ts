@@ -86,7 +86,7 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
          case when g % 4 = 0 then 'developer' else 'retail' end, now(), case when g % 3 = 0 then 'ar' else 'en' end,
          case when g % 2 = 0 then 'Commercial property in the Gulf. عقارات تجارية في الخليج.' end,
          now() - (g || ' minutes')::interval, now()
-       from generate_series(${a}, ${b}) g`,
+       from generate_series(${a}::bigint, ${b}::bigint) g`,
       [FIRST_NAMES, LAST_NAMES, COMPANY_WORDS],
     ),
   );
@@ -96,14 +96,14 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
        select g, (array['buy', 'rent', 'list'])[1 + g % 3],
          array[($1::text[])[1 + g % ${types.length}], ($1::text[])[1 + (g / 3) % ${types.length}]],
          array[1 + g % ${cities}, 1 + (g * 7) % ${cities}], now()
-       from generate_series(${a}, ${b}) g`,
+       from generate_series(${a}::bigint, ${b}::bigint) g`,
       [types],
     ),
   );
   await batched(U, 'follows', log, (a, b) =>
     exec(
       `insert into follows (follower_id, followee_id, created_at)
-       select g, 1 + (g * k * 131) % ${U}, now() from generate_series(${a}, ${b}) g, generate_series(1, 10) k
+       select g, 1 + (g * k * 131) % ${U}, now() from generate_series(${a}::bigint, ${b}::bigint) g, generate_series(1, 10) k
        where 1 + (g * k * 131) % ${U} <> g
        on conflict do nothing`,
     ),
@@ -124,7 +124,7 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
          (array['available', 'available', 'under_offer', 'closed'])[1 + g % 4],
          d.search_text || ' ' || c.search_text, to_tsvector('simple', d.search_text || ' ' || c.search_text),
          now() - ((${N} - g) * 30 || ' seconds')::interval, now() - ((${N} - g) * 30 || ' seconds')::interval
-       from generate_series(${a}, ${b}) g
+       from generate_series(${a}::bigint, ${b}::bigint) g
        join cities c on c.id = 1 + (g * 31) % ${cities}
        cross join lateral (
          select string_agg(${pickSql('g * 40 + k')}, ' ' order by k) as description,
@@ -138,13 +138,13 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
     exec(
       `insert into post_media (post_id, position, key, file_name, size, width, height)
        select g, k, 'bench-' || g || '-' || k, 'photo-' || k || '.jpg', 180000 + (g * k) % 90000, 1600, 1200
-       from generate_series(${a}, ${b}) g, generate_series(0, g % 3) k`,
+       from generate_series(${a}::bigint, ${b}::bigint) g, generate_series(0, g % 3) k`,
     ),
   );
   await batched(N, 'likes', log, (a, b) =>
     exec(
       `insert into post_likes (post_id, user_id, created_at)
-       select g, 1 + (g * k * 7919 + k) % ${U}, now() from generate_series(${a}, ${b}) g, generate_series(1, g % 7) k
+       select g, 1 + (g * k * 7919 + k) % ${U}, now() from generate_series(${a}::bigint, ${b}::bigint) g, generate_series(1, g % 7) k
        on conflict do nothing`,
     ),
   );
@@ -155,7 +155,7 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
        select g, 1 + (g * 7919) % ${N}, 1 + (g * 131) % ${U},
          (select string_agg(${pickSql('g * 20 + k')}, ' ' order by k) from generate_series(1, 4 + g % 9) k),
          now() - ((${C} - g) * 20 || ' seconds')::interval, now()
-       from generate_series(${a}, ${b}) g`,
+       from generate_series(${a}::bigint, ${b}::bigint) g`,
       [words],
     ),
   );
@@ -165,14 +165,14 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
        select ${top} + g, 1 + (p * 7919) % ${N}, p, 1 + (g * 173) % ${U},
          (select string_agg(${pickSql('g * 20 + k + 7')}, ' ' order by k) from generate_series(1, 3 + g % 7) k),
          now() - ((${C - top} - g) * 20 || ' seconds')::interval, now()
-       from generate_series(${a}, ${b}) g, lateral (select 1 + (g * 37) % ${top} as p) parent`,
+       from generate_series(${a}::bigint, ${b}::bigint) g, lateral (select 1 + (g * 37) % ${top} as p) parent`,
       [words],
     ),
   );
   await batched(B, 'bookmarks', log, (a, b) =>
     exec(
       `insert into bookmarks (post_id, user_id, created_at)
-       select 1 + (g * 7919) % ${N}, 1 + (g * 31) % ${U}, now() from generate_series(${a}, ${b}) g
+       select 1 + (g * 7919) % ${N}, 1 + (g * 31) % ${U}, now() from generate_series(${a}::bigint, ${b}::bigint) g
        on conflict do nothing`,
     ),
   );
@@ -192,9 +192,9 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
   await batched(M, 'messages', log, (a, b) =>
     exec(
       `insert into messages (id, conversation_id, sender_id, content, type, search_text, created_at, updated_at)
-       select g, c.id, split_part(c.pair_key, ':', 1 + g % 2)::int, t.content, 'text', t.search_text,
+       select g, c.id, split_part(c.pair_key, ':', (1 + g % 2)::int)::int, t.content, 'text', t.search_text,
          now() - ((${M} - g) * 10 || ' seconds')::interval, now() - ((${M} - g) * 10 || ' seconds')::interval
-       from generate_series(${a}, ${b}) g
+       from generate_series(${a}::bigint, ${b}::bigint) g
        join conversations c on c.id = case when g <= ${sample} then 1 else 1 + (g * 7919) % ${conversations} end
        cross join lateral (
          select string_agg(${pickSql('g * 16 + k + 3')}, ' ' order by k) as content,

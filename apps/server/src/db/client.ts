@@ -40,6 +40,8 @@ export type DatabaseOptions = {
 };
 
 const STARTUP_LOCK = 7_261_001;
+/** Shared buffers of the embedded database (see openPglite). */
+const PGLITE_SHARED_BUFFERS = '16MB';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url ? openPostgres(options.url) : openPglite(options);
@@ -51,6 +53,10 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers is touched at start and lives in the server
+    // process's own memory here (about 110 MB of RSS more than 16 MB, measured); the files stay in
+    // the operating system's cache, so a miss costs a copy, not a disk read.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite({ client, schema });
   return {

@@ -7,22 +7,25 @@ export type Purpose = 'registration' | 'password_reset';
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
 export function createAuthRepository(db: Database) {
+  /** Runs on every signed-in request: a named prepared statement, parsed and planned once per connection. */
+  const liveToken = db
+    .select()
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('auth_live_token');
   return {
     // Tokens
     async insertToken(userId: number, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
       await db.insert(authTokens).values({ userId, tokenHash, createdAt: now, lastUsedAt: now, expiresAt });
     },
     async findLiveToken(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select()
-        .from(authTokens)
-        .where(
-          and(
-            eq(authTokens.tokenHash, tokenHash),
-            isNull(authTokens.revokedAt),
-            gt(authTokens.expiresAt, now),
-          ),
-        );
+      const [row] = await liveToken.execute({ tokenHash, now: now.toISOString() });
       return row;
     },
     async renewToken(id: number, now: Date, expiresAt: Date): Promise<void> {

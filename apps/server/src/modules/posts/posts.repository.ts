@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
@@ -50,6 +50,11 @@ export type PostsRepositoryOptions = {
   onQuery?: () => void;
 };
 
+/** A search ranks at most this many matches: the newest ones (see searchIdsQuery). */
+export const SEARCH_CANDIDATES = 1000;
+/** How many of the newest posts a search reads before it turns to the full-text index. */
+export const SEARCH_WINDOW = 20_000;
+
 /**
  * Posts, their photos, likes and bookmarks. A page of posts costs two queries whatever its size:
  * the rows (author, city, counts and the viewer's flags as correlated, index-backed subqueries)
@@ -57,7 +62,7 @@ export type PostsRepositoryOptions = {
  * stored, so concurrent toggles cannot make them drift.
  */
 export function createPostsRepository(db: Database, { onQuery = () => {} }: PostsRepositoryOptions = {}) {
-  const rowsSelect = (viewerId: number) => ({
+  const rowsSelect = (viewerId: number | Placeholder) => ({
     id: posts.id,
     userId: posts.userId,
     description: posts.description,
@@ -83,12 +88,34 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
     isBookmarked: sql<boolean>`exists(select 1 from bookmarks b where b.post_id = ${posts.id} and b.user_id = ${viewerId})`,
   });
 
-  const baseRows = (viewerId: number) =>
+  const baseRows = (viewerId: number | Placeholder) =>
     db
       .select(rowsSelect(viewerId))
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .leftJoin(cities, eq(cities.id, posts.cityId));
+
+  /**
+   * The unfiltered feed, the hottest query, as named prepared statements (one per page size, first
+   * page or after a cursor): built once here, parsed and planned once per connection by PostgreSQL.
+   * The LIMIT is written into the text, not bound: a generic plan with a bound LIMIT is costed for
+   * a large result, and at 1M posts that cost switched on JIT compilation for every page.
+   */
+  const prepareFeedPage = (limit: number, afterCursor: boolean) =>
+    baseRows(sql.placeholder('viewerId'))
+      .where(afterCursor ? lt(posts.id, sql.placeholder('cursor')) : undefined)
+      .orderBy(sql`${posts.id} desc limit ${sql.raw(String(limit))}`)
+      .prepare(`posts_feed_${afterCursor ? 'after' : 'first'}_${limit}`);
+  const feedPages = new Map<string, ReturnType<typeof prepareFeedPage>>();
+  function feedPage(limit: number, afterCursor: boolean) {
+    const key = `${limit}:${afterCursor}`;
+    let statement = feedPages.get(key);
+    if (!statement) {
+      statement = prepareFeedPage(limit, afterCursor);
+      feedPages.set(key, statement);
+    }
+    return statement;
+  }
 
   async function mediaOf(postIds: number[]) {
     if (postIds.length === 0) return new Map<number, (typeof postMedia.$inferSelect)[]>();
@@ -207,10 +234,16 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
       if (f.areaMax !== undefined) conditions.push(lte(posts.areaM2, f.areaMax));
       if (f.authorId) conditions.push(eq(posts.userId, f.authorId));
       onQuery();
-      const rows = await baseRows(query.viewerId)
-        .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(desc(posts.id))
-        .limit(query.limit + 1);
+      const unfiltered = conditions.length === (query.cursor ? 1 : 0);
+      const rows = unfiltered
+        ? await feedPage(query.limit + 1, Boolean(query.cursor)).execute({
+            viewerId: query.viewerId,
+            cursor: query.cursor,
+          })
+        : await baseRows(query.viewerId)
+            .where(conditions.length ? and(...conditions) : undefined)
+            .orderBy(desc(posts.id))
+            .limit(query.limit + 1);
       const page = rows.slice(0, query.limit);
       return { rows: await withMedia(page), hasMore: rows.length > query.limit };
     },
@@ -277,17 +310,38 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
     },
 
     /**
-     * Ids of the posts matching a tsquery, best first then newest. The matches are computed first
-     * in a MATERIALIZED CTE through the GIN index, then ranked and cut: the planner can never walk
-     * the id/date index hoping to meet a rare word (stack notes: 9.7 s at 1M rows).
+     * Ids of the posts matching a tsquery, best first then newest, ranked among the newest
+     * SEARCH_CANDIDATES matches, so a search costs the same at 10k posts as at 1M:
+     * - `recent` walks the newest posts (primary key, backwards) and stops at SEARCH_CANDIDATES
+     *   matches or after SEARCH_WINDOW posts: a common word fills it after a few thousand rows;
+     * - only when it did not fill (a rarer word) are all matches read through the GIN index, in a
+     *   MATERIALIZED CTE (the planner can never walk the id/date index hoping to meet a rare word,
+     *   stack notes: 9.7 s at 1M rows), and the newest SEARCH_CANDIDATES of them kept.
      */
     searchIdsQuery(tsQuery: string, limit: number, offset: number): SQL {
-      return sql`with matches as materialized (
-          select p.id, ts_rank(p.search_vector, q.query) as rank
-          from posts p, to_tsquery('simple', ${tsQuery}) as q(query)
-          where p.search_vector @@ q.query
+      return sql`with q as materialized (select to_tsquery('simple', ${tsQuery}) as query),
+        recent as materialized (
+          select w.id, w.search_vector
+          from (select id, search_vector from posts order by id desc limit ${sql.raw(String(SEARCH_WINDOW))}) w, q
+          where w.search_vector @@ q.query
+          limit ${sql.raw(String(SEARCH_CANDIDATES))}
+        ),
+        filled as materialized (select count(*) = ${sql.raw(String(SEARCH_CANDIDATES))} as is_full from recent),
+        everything as materialized (
+          select p.id, p.search_vector
+          from posts p, q
+          where p.search_vector @@ q.query and not (select is_full from filled)
+        ),
+        candidates as (
+          select id, search_vector from recent where (select is_full from filled)
+          union all
+          select id, search_vector from (
+            select id, search_vector from everything order by id desc limit ${sql.raw(String(SEARCH_CANDIDATES))}
+          ) e
         )
-        select id from matches order by rank desc, id desc limit ${limit} offset ${offset}`;
+        select c.id from candidates c, q
+        order by ts_rank(c.search_vector, q.query) desc, c.id desc
+        limit ${limit} offset ${offset}`;
     },
 
     async searchIds(tsQuery: string, limit: number, offset: number): Promise<number[]> {

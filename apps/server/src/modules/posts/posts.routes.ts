@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
-import type { ImageStore } from '../media/image-store.ts';
+import type { ImageStore, ReceivedFile } from '../media/image-store.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import type { MediaInsert } from './posts.repository.ts';
 import type { PostsService } from './posts.service.ts';
@@ -75,9 +75,11 @@ async function removeQuietly(images: ImageStore, keys: string[], log: FastifyBas
 }
 
 /**
- * Reads the create-post form part by part. Each photo is read (at most 10 MB), checked,
- * re-encoded and written before the next part is read, so one upload is in memory at a time.
- * Whatever fails half-way, the files written so far are deleted before the error goes on.
+ * Reads the create-post form part by part. Each photo is streamed to a temporary file (at most
+ * 10 MB), then checked, re-encoded and written before the next part is read: the photo's bytes are
+ * never held in memory, so ten posts uploading at once cost disk, not RAM, while they wait for the
+ * image store's turn. Whatever fails half-way, the temporary file and the files written so far are
+ * deleted before the error goes on.
  */
 async function readPostForm(request: FastifyRequest, images: ImageStore) {
   const fields: Record<string, string> = {};
@@ -95,19 +97,24 @@ async function readPostForm(request: FastifyRequest, images: ImageStore) {
         continue;
       }
       if (photos.length >= LIMITS.imagesPerPost) throw tooManyImages();
-      let bytes: Buffer;
+      let upload: ReceivedFile;
       try {
-        bytes = await part.toBuffer();
+        upload = await images.receive(part.file);
       } catch (err) {
         if (isFileTooLarge(err)) throw imageTooLarge();
         throw err;
       }
-      // Over real sockets toBuffer can return the first 10 MB without throwing (the limit is
-      // flagged after the last chunk was read): the stream's own flag is the reliable signal.
-      if (part.file.truncated) throw imageTooLarge();
-      // An empty file input still sends a part with no bytes: not a photo.
-      if (bytes.length === 0) continue;
-      const saved = await images.savePhoto(bytes);
+      let saved: Awaited<ReturnType<ImageStore['savePhoto']>>;
+      try {
+        // Over the limit the stream ends after the first 10 MB without an error (the limit is
+        // flagged on the stream): its own flag is the reliable signal.
+        if (part.file.truncated) throw imageTooLarge();
+        // An empty file input still sends a part with no bytes: not a photo.
+        if (upload.size === 0) continue;
+        saved = await images.savePhoto({ file: upload.file });
+      } finally {
+        await upload.dispose();
+      }
       photos.push({
         key: saved.key,
         fileName: displayName(part.filename, photos.length),

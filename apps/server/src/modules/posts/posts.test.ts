@@ -77,6 +77,15 @@ const storedPhotos = () => {
   }
 };
 
+/** Uploads waiting as temporary files: none may be left once a request is answered. */
+const incomingUploads = () => {
+  try {
+    return readdirSync(path.join(mediaDir, '.incoming'));
+  } catch {
+    return [];
+  }
+};
+
 const basic = () => ({ property_type: 'office', location: 'King Fahd Road', description: 'A bright office' });
 
 describe('create post', () => {
@@ -173,6 +182,7 @@ describe('create post', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(TEXT.imageTooLarge);
     expect(storedPhotos()).toHaveLength(before);
+    expect(incomingUploads()).toEqual([]);
   });
 
   it('refuses an 11th image and keeps nothing of the ten before it', async () => {
@@ -218,6 +228,7 @@ describe('create post', () => {
     expect(eleven.status).toBe(422);
     expect(eleven.body.errors.media?.[0]).toBe(formatText(TEXT.tooManyImages, { count: 10 }));
     expect(storedPhotos()).toHaveLength(before);
+    expect(incomingUploads()).toEqual([]);
   });
 
   it('a failure half-way (bad second file, or bad fields after files) leaves no post and no files', async () => {
@@ -234,6 +245,7 @@ describe('create post', () => {
     expect(noType.statusCode).toBe(422);
     expect(noType.json().errors.property_type[0]).toBe(TEXT.required);
     expect(storedPhotos()).toHaveLength(before);
+    expect(incomingUploads()).toEqual([]);
     expect((await countPosts()).n).toBe(postsBefore);
   });
 

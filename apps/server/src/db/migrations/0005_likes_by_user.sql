@@ -1,0 +1,1 @@
+CREATE INDEX "post_likes_user_idx" ON "post_likes" USING btree ("user_id","post_id");
