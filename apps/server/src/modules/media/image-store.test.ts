@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { LIMITS } from '@makan/contract/limits';
 import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
@@ -261,5 +262,44 @@ describe('image store: removal', () => {
     }
     await store.remove('picture', key);
     await store.remove('cover', '../../etc/passwd');
+  });
+});
+
+describe('image store: uploads received as temporary files', () => {
+  const incoming = () => readdir(path.join(dir, '.incoming')).catch(() => []);
+
+  it('stores a photo read from its temporary file exactly as from its bytes, and the file goes', async () => {
+    const bytes = await picture().jpeg().toBuffer();
+    const upload = await store.receive(Readable.from([bytes.subarray(0, 100), bytes.subarray(100)]));
+    expect(upload.size).toBe(bytes.length);
+    try {
+      const fromFile = await store.savePhoto({ file: upload.file });
+      const fromBytes = await store.savePhoto(bytes);
+      expect({ ...fromFile, key: '' }).toEqual({ ...fromBytes, key: '' });
+    } finally {
+      await upload.dispose();
+    }
+    expect(await incoming()).toEqual([]);
+  });
+
+  it('refuses junk and over 10 MB from a file with the same texts', async () => {
+    const junk = await store.receive(Readable.from([Buffer.from('just some text')]));
+    expect(await refusal(store.savePhoto({ file: junk.file }))).toEqual(invalid);
+    await junk.dispose();
+    const big = Buffer.alloc(LIMITS.fileMaxBytes + 1);
+    (await picture().png().toBuffer()).copy(big);
+    const large = await store.receive(Readable.from([big]));
+    expect(await refusal(store.savePhoto({ file: large.file }))).toEqual(tooLarge);
+    await large.dispose();
+    expect(await incoming()).toEqual([]);
+  });
+
+  it('leaves nothing behind when the upload stream fails half-way', async () => {
+    async function* broken() {
+      yield Buffer.from('partial bytes');
+      throw new Error('connection reset');
+    }
+    await expect(store.receive(Readable.from(broken()))).rejects.toThrow('connection reset');
+    expect(await incoming()).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { LIMITS } from '@makan/contract/limits';
 import { TEXT } from '@makan/contract/texts';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
@@ -68,6 +71,62 @@ export const IMAGE_VARIANTS = {
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
+/**
+ * Sharp's operation cache keeps recent inputs and results (up to 50 MB, and open files) for pipelines
+ * that repeat; ours never do, since every upload is a new image. Process-wide, like sharp itself.
+ */
+sharp.cache(false);
+
+/**
+ * Decoding is where an upload costs memory, so at most this many images are decoded and encoded at
+ * once in the process, whatever the number of uploads in flight; the others wait their turn, kept on
+ * disk (see `receive`) rather than in memory. With two the cores stay busy (sharp's libuv pool has
+ * four threads) and ten parallel 10 MB uploads stay far from the memory a 50 MP decode can take.
+ */
+export const RENDERS_AT_ONCE = 2;
+
+function limiter(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiter, so `running` never drops and rises again.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+const renderTurn = limiter(RENDERS_AT_ONCE);
+
+/**
+ * An image to store: its bytes, or a file holding them (an upload received with `receive`, which
+ * sharp then reads from disk piece by piece instead of from a buffer held in memory).
+ */
+export type ImageSource = Buffer | { file: string };
+
+/** An upload written to a temporary file; `dispose` deletes it (always call it, in a `finally`). */
+export type ReceivedFile = { file: string; size: number; dispose: () => Promise<void> };
+
+/** The first bytes of a source, enough for `sniffImage`, and its length. */
+async function headOf(source: ImageSource): Promise<{ head: Buffer; size: number }> {
+  if (Buffer.isBuffer(source)) return { head: source.subarray(0, 16), size: source.length };
+  const handle = await open(source.file, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return { head: head.subarray(0, bytesRead), size: (await handle.stat()).size };
+  } finally {
+    await handle.close();
+  }
+}
+
+const sharpInput = (source: ImageSource) => (Buffer.isBuffer(source) ? source : source.file);
+
 /** Keys are ours (random hex), never derived from what the user sent. */
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -96,19 +155,27 @@ const tooLarge = () => new PayloadTooLarge(TEXT.imageTooLarge, { file: [TEXT.ima
 export function createImageStore({
   dir,
   newKey = () => randomBytes(16).toString('hex'),
+  incomingDir = path.join(dir, '.incoming'),
 }: {
   /** The media folder, served under /media/. */
   dir: string;
   newKey?: () => string;
+  /**
+   * Where uploads wait as temporary files before they are checked and re-encoded. By default a
+   * hidden folder of the media folder: the same disk, and never served (/media/ serves only
+   * key-named WebP files and no dotfiles).
+   */
+  incomingDir?: string;
 }) {
   const fileOf = (kind: StoredImageKind, key: string, size: number) =>
     path.join(dir, IMAGE_VARIANTS[kind].folder, `${key}-${size}.webp`);
 
   type Rendered = { size: number; data: Buffer; width: number; height: number };
 
-  async function render(kind: StoredImageKind, bytes: Buffer): Promise<Rendered[]> {
-    const format = sniffImage(bytes);
+  async function render(kind: StoredImageKind, source: ImageSource, head: Buffer): Promise<Rendered[]> {
+    const format = sniffImage(head);
     if (!format) throw invalidImage();
+    const image = sharpInput(source);
     // 'error' rather than the stricter 'warning': phone photos often carry harmless oddities (bytes
     // after the end marker) that warn, while data that cannot be decoded still fails.
     const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
@@ -116,7 +183,7 @@ export function createImageStore({
     try {
       // Reading the header decodes no pixels, so the pixel count is checked here, answering "too
       // large" rather than the decoder's generic refusal.
-      meta = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
+      meta = await sharp(image, { ...input, limitInputPixels: false }).metadata();
     } catch {
       throw invalidImage();
     }
@@ -131,7 +198,7 @@ export function createImageStore({
     const proportional = largest.height === 0;
     let pixels: { data: Buffer; info: OutputInfo };
     try {
-      pixels = await sharp(bytes, input)
+      pixels = await sharp(image, input)
         .autoOrient()
         .resize(
           largest.width,
@@ -162,9 +229,10 @@ export function createImageStore({
     );
   }
 
-  async function store(kind: StoredImageKind, bytes: Buffer) {
-    if (bytes.length > LIMITS.fileMaxBytes) throw tooLarge();
-    const outputs = await render(kind, bytes);
+  async function store(kind: StoredImageKind, source: ImageSource) {
+    const { head, size } = await headOf(source);
+    if (size > LIMITS.fileMaxBytes) throw tooLarge();
+    const outputs = await renderTurn(() => render(kind, source, head));
     const key = newKey();
     if (!KEY_PATTERN.test(key)) throw new Error('image keys must be 32 lower-case hex digits');
     await mkdir(path.join(dir, IMAGE_VARIANTS[kind].folder), { recursive: true });
@@ -186,9 +254,28 @@ export function createImageStore({
   }
 
   return {
+    /**
+     * Writes an upload's stream to a temporary file, so that a waiting upload holds disk rather
+     * than memory; the caller checks the stream's own limits (truncated) and always disposes of it.
+     * Nothing is left behind when the stream fails.
+     */
+    async receive(stream: Readable): Promise<ReceivedFile> {
+      await mkdir(incomingDir, { recursive: true });
+      const file = path.join(incomingDir, `${randomBytes(16).toString('hex')}.upload`);
+      const dispose = () => rm(file, { force: true });
+      try {
+        const out = createWriteStream(file, { flags: 'wx' });
+        await pipeline(stream, out);
+        return { file, size: out.bytesWritten, dispose };
+      } catch (err) {
+        await dispose();
+        throw err;
+      }
+    },
+
     /** Checks, re-encodes and stores an uploaded picture or cover; answers its key. */
-    async save(kind: ImageKind, bytes: Buffer): Promise<string> {
-      return (await store(kind, bytes)).key;
+    async save(kind: ImageKind, source: ImageSource): Promise<string> {
+      return (await store(kind, source)).key;
     },
 
     /**
@@ -196,10 +283,10 @@ export function createImageStore({
      * the large file's pixels and bytes. Same checks as pictures: type from the bytes, 10 MB, 50 MP.
      */
     async savePhoto(
-      bytes: Buffer,
+      source: ImageSource,
       kind: PhotoKind = 'post',
     ): Promise<{ key: string; width: number; height: number; size: number }> {
-      const { key, outputs } = await store(kind, bytes);
+      const { key, outputs } = await store(kind, source);
       const large = outputs[outputs.length - 1];
       if (!large) throw new Error('no output');
       return { key, width: large.width, height: large.height, size: large.data.length };
