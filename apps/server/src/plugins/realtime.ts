@@ -71,6 +71,13 @@ export function registerRealtime(
     pingInterval: 20_000,
     pingTimeout: 20_000,
     maxHttpBufferSize: 64 * 1024,
+    // Idle sockets are most of what a chat server holds: no compression state per connection.
+    perMessageDeflate: false,
+  });
+  // Engine.IO keeps each connection's upgrade request (headers, buffers) for its whole life; nothing
+  // here reads it after the handshake, so let it go (Socket.IO's advice for memory).
+  io.engine.on('connection', (raw: { request: unknown }) => {
+    raw.request = null;
   });
 
   let redis: { pub: Redis; sub: Redis } | undefined;

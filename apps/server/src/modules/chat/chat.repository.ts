@@ -40,6 +40,9 @@ export type MessageInsert = {
 export type ParticipantRow = typeof cp.$inferSelect;
 export type AttachmentRow = typeof messageAttachments.$inferSelect;
 
+const idRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });
+type MessageRow = typeof messages.$inferSelect;
+
 const countRows = z.object({
   rows: z.array(z.object({ conversation_id: z.coerce.number(), unread: z.coerce.number() })),
 });
@@ -221,6 +224,126 @@ export function createChatRepository(db: Database) {
           previousId: conversation.lastMessageId ?? 0,
           created: true,
           revealedTo: revealed.map((r) => r.userId),
+        };
+      });
+    },
+
+    /**
+     * Sends a message in one transaction of few round trips: locks the conversation and its
+     * participants (read with their users), lets `admit` refuse (not a participant, someone left, a
+     * bad reply), stores the message unless the sender's client id is already there (then answers
+     * that one, `created: false`), and in one more statement moves the conversation's latest message,
+     * brings it back into the lists of whoever had deleted it and moves the sender's read marker (a
+     * reply means what came before was read). Answers all a view and the events need.
+     */
+    async sendMessage(
+      m: MessageInsert,
+      admit: (state: { participants: ParticipantRow[]; replyTo: MessageRow | undefined }) => void,
+    ) {
+      return db.transaction(async (tx) => {
+        const locked = await tx
+          .select({ lastMessageId: conversations.lastMessageId, participant: cp, user: userColumns })
+          .from(conversations)
+          .innerJoin(cp, eq(cp.conversationId, conversations.id))
+          .innerJoin(users, eq(users.id, cp.userId))
+          .where(eq(conversations.id, m.conversationId))
+          .orderBy(asc(cp.userId))
+          .for('update', { of: [conversations, cp] });
+        const first = locked[0];
+        if (!first) return undefined;
+        const participants = locked.map((r) => r.participant);
+        const [replyTo] = m.replyToId
+          ? await tx
+              .select()
+              .from(messages)
+              .where(and(eq(messages.id, m.replyToId), eq(messages.conversationId, m.conversationId)))
+          : [];
+        admit({ participants, replyTo });
+        const [row] = await tx
+          .insert(messages)
+          .values({
+            conversationId: m.conversationId,
+            senderId: m.senderId,
+            clientId: m.clientId,
+            content: m.content,
+            type: m.type,
+            systemEvent: m.systemEvent ?? null,
+            replyToId: m.replyToId,
+            searchText: m.searchText,
+            createdAt: m.now,
+            updatedAt: m.now,
+          })
+          .onConflictDoNothing({
+            target: [messages.conversationId, messages.senderId, messages.clientId],
+            where: sql`client_id is not null`,
+          })
+          .returning();
+        if (!row) {
+          // The sender's client id is taken: this is a retry of a message already stored.
+          const [existing] = await tx
+            .select({ id: messages.id })
+            .from(messages)
+            .where(
+              and(
+                eq(messages.conversationId, m.conversationId),
+                eq(messages.senderId, m.senderId),
+                eq(messages.clientId, m.clientId ?? ''),
+              ),
+            );
+          if (!existing) throw new Error('conflicting message vanished');
+          return { created: false as const, id: existing.id };
+        }
+        const attachments = m.attachment
+          ? await tx
+              .insert(messageAttachments)
+              .values({ ...m.attachment, messageId: row.id })
+              .returning()
+          : [];
+        const previousId = first.lastMessageId ?? 0;
+        const now = m.now.toISOString();
+        const sender = participants.find((p) => p.userId === m.senderId);
+        const previousMarker = sender?.lastReadMessageId ?? 0;
+        // The rows are locked, so what was read above is what is changed here.
+        const read = await tx.execute(sql`
+          with conversation as (
+            update conversations set last_message_id = ${row.id}, last_activity_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
+            where id = ${m.conversationId}
+          ), participants as (
+            update conversation_participants set
+              visible = visible or left_at is null,
+              last_read_message_id = case when user_id = ${m.senderId} then greatest(last_read_message_id, ${row.id}) else last_read_message_id end,
+              last_read_at = case when user_id = ${m.senderId} and last_read_message_id < ${row.id} then ${now}::timestamptz else last_read_at end
+            where conversation_id = ${m.conversationId}
+              and ((not visible and left_at is null) or user_id = ${m.senderId})
+          )
+          select id from messages
+          where conversation_id = ${m.conversationId} and id > ${previousMarker} and id <= ${row.id}
+            and sender_id <> ${m.senderId}
+          order by id desc
+          limit 1000`);
+        const revealedTo = participants.filter((p) => !p.visible && p.leftAt === null).map((p) => p.userId);
+        const after = participants.map((p) => ({
+          ...p,
+          visible: p.visible || p.leftAt === null,
+          ...(p.userId === m.senderId && p.lastReadMessageId < row.id
+            ? { lastReadMessageId: row.id, lastReadAt: m.now }
+            : {}),
+        }));
+        return {
+          created: true as const,
+          row,
+          attachments,
+          previousId,
+          participants: after,
+          users: locked.map((r) => r.user),
+          revealedTo,
+          read: {
+            current: Math.max(previousMarker, row.id),
+            ids: idRows
+              .parse(read)
+              .rows.map((r) => r.id)
+              .reverse(),
+          },
         };
       });
     },

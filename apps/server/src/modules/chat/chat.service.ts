@@ -105,7 +105,12 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /** Messages as the API shows them; `participants` gives the read markers behind the ticks. */
-  async function viewMessages(rows: MessageRow[], participants: ParticipantRow[]): Promise<ChatMessage[]> {
+  async function viewMessages(
+    rows: MessageRow[],
+    participants: ParticipantRow[],
+    /** What the caller already holds: every attachment of `rows`, and some users. */
+    preloaded?: { attachments: AttachmentRow[]; users: UserRow[] },
+  ): Promise<ChatMessage[]> {
     if (rows.length === 0) return [];
     const replyIds = [...new Set(rows.flatMap((r) => (r.replyToId ? [r.replyToId] : [])))];
     const known = new Map(rows.map((r) => [r.id, r]));
@@ -115,11 +120,15 @@ export function createChatService(deps: ChatServiceDeps) {
       const row = known.get(id);
       return row ? [row] : [];
     });
-    const attachments = await chat.attachmentsOf([...rows, ...quoted].map((r) => r.id));
+    const attachments = [
+      ...(preloaded?.attachments ?? []),
+      ...(await chat.attachmentsOf((preloaded ? quoted : [...rows, ...quoted]).map((r) => r.id))),
+    ];
     const byMessage = new Map<number, AttachmentRow[]>();
     for (const a of attachments) byMessage.set(a.messageId, [...(byMessage.get(a.messageId) ?? []), a]);
-    const userIds = [...new Set([...rows, ...quoted].map((r) => r.senderId))];
-    const users = new Map((await chat.findUsers(userIds)).map((u) => [u.id, u]));
+    const users = new Map((preloaded?.users ?? []).map((u) => [u.id, u]));
+    const userIds = [...new Set([...rows, ...quoted].map((r) => r.senderId))].filter((id) => !users.has(id));
+    for (const user of await chat.findUsers(userIds)) users.set(user.id, user);
 
     return rows.map((row) => {
       const files = (byMessage.get(row.id) ?? []).map(attachmentView);
@@ -235,12 +244,11 @@ export function createChatService(deps: ChatServiceDeps) {
   /** Tells both sides of a stored message; replying means the sender has read what came before. */
   async function publishNewMessage(
     conversationId: number,
-    stored: { id: number; previousId: number; revealedTo: number[] },
+    stored: Extract<NonNullable<Awaited<ReturnType<ChatRepository['sendMessage']>>>, { created: true }>,
     senderId: number,
   ): Promise<ChatMessage> {
-    const read = await chat.markRead(conversationId, senderId, stored.id, clock.now());
-    const participants = await chat.participants(conversationId);
-    const [message] = await viewMessages(await chat.messagesByIds([stored.id]), participants);
+    const { participants, read } = stored;
+    const [message] = await viewMessages([stored.row], participants, stored);
     if (!message) throw new Error('message vanished');
     publisher.publish(roomsOf(conversationId, participants), 'MessageSent', {
       message,
@@ -254,20 +262,12 @@ export function createChatService(deps: ChatServiceDeps) {
         userId: senderId,
       });
     }
-    const revealedTo = stored.revealedTo;
-    for (const userId of revealedTo) {
+    for (const userId of stored.revealedTo) {
       if (userId === senderId) continue;
       const [conversation] = await viewConversations(userId, [conversationId]);
       if (conversation) publisher.publish([userChannel(userId)], 'NewConversation', { conversation });
     }
     return message;
-  }
-
-  async function checkReply(conversationId: number, floor: number, replyToId: number | null | undefined) {
-    if (!replyToId) return null;
-    const target = await chat.findMessage(conversationId, replyToId);
-    if (!target || target.id <= floor) throw new Invalid({ reply_to_id: [TEXT.messageNotFound] });
-    return target.id;
   }
 
   function assertActive(participants: ParticipantRow[]) {
@@ -285,20 +285,27 @@ export function createChatService(deps: ChatServiceDeps) {
       attachment?: AttachmentInsert;
     },
   ) {
-    const { me, participants } = await membership(viewerId, conversationId);
-    assertActive(participants);
-    const replyToId = await checkReply(conversationId, me.clearedUpTo, input.replyToId);
-    const stored = await chat.addMessage({
-      conversationId,
-      senderId: viewerId,
-      clientId: input.clientId ?? null,
-      content: input.content,
-      type: input.type,
-      replyToId,
-      searchText: normalizeSearchText(`${input.content ?? ''} ${input.attachment?.fileName ?? ''}`),
-      attachment: input.attachment,
-      now: clock.now(),
-    });
+    // Who may send, and to what they may reply, is checked under the conversation's lock.
+    const stored = await chat.sendMessage(
+      {
+        conversationId,
+        senderId: viewerId,
+        clientId: input.clientId ?? null,
+        content: input.content,
+        type: input.type,
+        replyToId: input.replyToId || null,
+        searchText: normalizeSearchText(`${input.content ?? ''} ${input.attachment?.fileName ?? ''}`),
+        attachment: input.attachment,
+        now: clock.now(),
+      },
+      ({ participants, replyTo }) => {
+        const me = participants.find((p) => p.userId === viewerId && p.leftAt === null);
+        if (!me) throw notFound(conversationId);
+        assertActive(participants);
+        if (input.replyToId && (!replyTo || replyTo.id <= me.clearedUpTo))
+          throw new Invalid({ reply_to_id: [TEXT.messageNotFound] });
+      },
+    );
     if (!stored) throw notFound(conversationId);
     if (!stored.created) {
       const [message] = await messagesView(conversationId, [stored.id]);

@@ -9,6 +9,18 @@ import type { ChatService } from './chat.service.ts';
 /** Typing events of one socket closer together than this are dropped. */
 const TYPING_MIN_GAP_MS = 500;
 
+// Shared by every connection: a server holds thousands of idle sockets, so each one keeps only its
+// handlers and its own state.
+const parse = (payload: unknown) => {
+  const parsed = conversationRef.safeParse(payload);
+  return parsed.success ? parsed.data.conversationId : undefined;
+};
+const answer = (ack: unknown, result: Ack) => {
+  if (typeof ack === 'function') ack(result);
+};
+const invalid: Ack = { ok: false, status: 422, message: HTTP_TEXT[422] };
+const notJoined: Ack = { ok: false, status: 403, message: HTTP_TEXT[403] };
+
 function failure(err: unknown): Ack {
   if (err instanceof AppError) return { ok: false, status: err.statusCode, message: err.message };
   return { ok: false, status: 500, message: HTTP_TEXT[500] };
@@ -31,16 +43,6 @@ export function chatSocket(
     const userId = socket.data.userId;
     let lastTyping = 0;
     let name: Promise<string> | undefined;
-
-    const parse = (payload: unknown) => {
-      const parsed = conversationRef.safeParse(payload);
-      return parsed.success ? parsed.data.conversationId : undefined;
-    };
-    const answer = (ack: unknown, result: Ack) => {
-      if (typeof ack === 'function') ack(result);
-    };
-    const invalid: Ack = { ok: false, status: 422, message: HTTP_TEXT[422] };
-    const notJoined: Ack = { ok: false, status: 403, message: HTTP_TEXT[403] };
 
     socket.on('subscribe', async (payload, ack) => {
       const conversationId = parse(payload);

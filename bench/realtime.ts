@@ -1,0 +1,384 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { MessageSentEvent } from '@makan/contract/realtime';
+import type { Socket } from 'socket.io-client';
+import { type Bench, type BenchContext, judge } from './lib/context.ts';
+import { kb, mb, ms, num, type Row, ratioOf } from './lib/report.ts';
+import { freshDemoStore, type RunningServer, type Store, startServer } from './lib/server.ts';
+import { percentile } from './lib/stats.ts';
+import {
+  account,
+  connect,
+  nextEvent,
+  openIdleSockets,
+  request,
+  startEchoServer,
+} from './realtime/clients.ts';
+import { type RawInsert, rawInsertPglite, rawInsertPostgres } from './realtime/raw-insert.ts';
+
+const BENCH = 'realtime';
+/** Chat send→receive p99 may cost at most this many times its floor (raw echo + raw insert). */
+const SEND_TARGET = 1.5;
+/** 10,000 idle authenticated sockets in at most this much server RSS. */
+const IDLE_TARGET_BYTES = 300 * 1024 * 1024;
+/** Workers of the concurrent send case. */
+const SEND_CONCURRENCY = 4;
+
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+const p = (values: number[]) => `p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}`;
+
+/** Runs `task` from `workers` loops until `until` (performance.now()), collecting its latencies. */
+async function loopUntil(until: number, workers: number, task: () => Promise<number>, into: number[]) {
+  const worker = async () => {
+    while (performance.now() < until) into.push(await task());
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+}
+
+/**
+ * Measures product and floor in alternating one-second blocks, so that a noisy neighbour slows both
+ * rather than one of them.
+ */
+async function interleaved(
+  seconds: number,
+  workers: number,
+  product: () => Promise<number>,
+  floor: () => Promise<number>,
+  extra?: () => Promise<number>,
+) {
+  const measured: number[] = [];
+  const baseline: number[] = [];
+  const other: number[] = [];
+  for (let block = 0; block < Math.max(1, seconds); block++) {
+    await loopUntil(performance.now() + 1000, workers, product, measured);
+    await loopUntil(performance.now() + 1000, workers, floor, baseline);
+    if (extra) await loopUntil(performance.now() + 1000, workers, extra, other);
+  }
+  return { measured, baseline, other };
+}
+
+type Pair = { url: string; tokenA: string; conversationId: number; socketB: Socket };
+
+/** One chat message as the web app sends it (HTTP POST), timed until the other side's socket has it. */
+async function sendOnce({ url, tokenA, conversationId, socketB }: Pair): Promise<number> {
+  const clientId = randomUUID();
+  let arrivedAt = 0;
+  const arrived = nextEvent<MessageSentEvent>(
+    socketB,
+    'MessageSent',
+    (e) => e.message.client_id === clientId,
+  ).then(() => {
+    arrivedAt = performance.now();
+  });
+  const started = performance.now();
+  const res = await fetch(`${url}/api/chat/conversations/${conversationId}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokenA}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: `bench message ${clientId}`, client_id: clientId }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 201) throw new Error(`send answered ${res.status}`);
+  await arrived;
+  return arrivedAt - started;
+}
+
+/** The floor of one send: a raw Socket.IO relay A→B plus a raw insert of one message row, timed apart and summed. */
+function floorOnce(a: Socket, b: Socket, raw: RawInsert) {
+  return async () => {
+    const id = randomUUID();
+    let arrivedAt = 0;
+    const arrived = nextEvent<{ id: string }>(b, 'relayed', (e) => e.id === id).then(() => {
+      arrivedAt = performance.now();
+    });
+    const started = performance.now();
+    a.emit('relay', { id, content: `bench message ${id}` });
+    await arrived;
+    const echo = arrivedAt - started;
+    const t = performance.now();
+    await raw.insert();
+    return echo + (performance.now() - t);
+  };
+}
+
+/**
+ * The floor with the HTTP hop the web app's send takes: a plain `POST` to a bare node:http server that
+ * relays to B's socket, plus the raw insert. Informational: the target is judged on the floor above.
+ */
+function httpFloorOnce(echoUrl: string, b: Socket, raw: RawInsert) {
+  return async () => {
+    const id = randomUUID();
+    let arrivedAt = 0;
+    const arrived = nextEvent<{ id: string }>(b, 'relayed', (e) => e.id === id).then(() => {
+      arrivedAt = performance.now();
+    });
+    const started = performance.now();
+    const res = await fetch(`${echoUrl}/relay/pair`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, content: `bench message ${id}` }),
+    });
+    await res.arrayBuffer();
+    await arrived;
+    const relay = arrivedAt - started;
+    const t = performance.now();
+    await raw.insert();
+    return relay + (performance.now() - t);
+  };
+}
+
+/**
+ * One event fanned out to `receivers`: `fire` sends it, each receiver calls `arrive` on receipt.
+ * Answers the time until the last receiver had it, and each receiver's latency.
+ */
+function fanOut(receivers: number) {
+  let waiting: ((at: number) => void) | undefined;
+  return {
+    arrive: () => waiting?.(performance.now()),
+    async once(fire: () => Promise<void>, perSocket: number[]): Promise<number> {
+      const started = performance.now();
+      let count = 0;
+      let last = 0;
+      const all = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`fan-out: ${count}/${receivers} in 10 s`)), 10_000);
+        waiting = (at) => {
+          count += 1;
+          perSocket.push(at - started);
+          last = at;
+          if (count === receivers) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+      });
+      await fire();
+      await all;
+      waiting = undefined;
+      return last - started;
+    },
+  };
+}
+
+function openFiles(pid: number): number {
+  const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+  const soft = limits.match(/^Max open files\s+(\S+)/m)?.[1];
+  return soft === undefined || soft === 'unlimited' ? Number.POSITIVE_INFINITY : Number(soft);
+}
+
+async function sendAndTyping(ctx: BenchContext, server: RunningServer, store: Store): Promise<Row[]> {
+  const rows: Row[] = [];
+  const sara = await account(server.url, 'sara@makan.example');
+  const omar = await account(server.url, 'omar@makan.example');
+  const opened = await fetch(`${server.url}/api/chat/conversations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sara.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ user_id: omar.id }),
+  });
+  const conversationId = ((await opened.json()) as { data: { id: number } }).data.id;
+
+  const echo = await startEchoServer();
+  const raw =
+    store.databaseUrl === undefined
+      ? await rawInsertPglite()
+      : await rawInsertPostgres(store.databaseUrl, conversationId, sara.id, SEND_CONCURRENCY);
+  const sockets: Socket[] = [];
+  const open = async (url: string, auth: Record<string, string>) => {
+    const s = await connect(url, auth);
+    sockets.push(s);
+    return s;
+  };
+  try {
+    // ---- send → receive -----------------------------------------------------------------------
+    const socketB = await open(server.url, { token: omar.token });
+    await request(socketB, 'subscribe', { conversationId });
+    const echoA = await open(echo.url, { room: 'pair' });
+    const echoB = await open(echo.url, { room: 'pair' });
+    const pair: Pair = { url: server.url, tokenA: sara.token, conversationId, socketB };
+    const floor = floorOnce(echoA, echoB, raw);
+    const httpFloor = httpFloorOnce(echo.url, echoB, raw);
+    for (let i = 0; i < 50; i++) {
+      await sendOnce(pair);
+      await floor();
+      await httpFloor();
+    }
+    for (const workers of [1, SEND_CONCURRENCY]) {
+      ctx.log(
+        `realtime: send→receive with ${workers} sender(s) for ${ctx.seconds} s, against raw echo + raw insert`,
+      );
+      const { measured, baseline, other } = await interleaved(
+        ctx.seconds,
+        workers,
+        () => sendOnce(pair),
+        floor,
+        httpFloor,
+      );
+      const ratio = ratioOf(percentile(measured, 99), percentile(baseline, 99));
+      rows.push({
+        bench: BENCH,
+        case:
+          workers === 1 ? 'chat send → receive (sequential)' : `chat send → receive (${workers} concurrent)`,
+        measured: `${p(measured)} (${num(measured.length)} messages)`,
+        baseline: `${p(baseline)} raw echo + raw insert`,
+        ratio,
+        ...(workers === 1 ? { target: `p99 ≤ ${SEND_TARGET}×`, met: judge(ctx, ratio <= SEND_TARGET) } : {}),
+        values: {
+          workers,
+          samples: measured.length,
+          p50: percentile(measured, 50),
+          p99: percentile(measured, 99),
+          floorSamples: baseline.length,
+          floorP50: percentile(baseline, 50),
+          floorP99: percentile(baseline, 99),
+          httpFloorP50: percentile(other, 50),
+          httpFloorP99: percentile(other, 99),
+          ratioToHttpFloorP99: ratioOf(percentile(measured, 99), percentile(other, 99)),
+        },
+      });
+      rows.push({
+        bench: BENCH,
+        case: `chat send → receive vs a floor with the HTTP hop (${workers === 1 ? 'sequential' : `${workers} concurrent`})`,
+        measured: p(measured),
+        baseline: `${p(other)} raw HTTP POST → raw relay + raw insert`,
+        ratio: ratioOf(percentile(measured, 99), percentile(other, 99)),
+        values: { workers, p99: percentile(measured, 99), httpFloorP99: percentile(other, 99) },
+      });
+    }
+
+    // ---- typing fan-out -------------------------------------------------------------------------
+    const tabs = ctx.smoke ? 10 : 100;
+    ctx.log(`realtime: typing fan-out to ${tabs} sockets for ${ctx.seconds} s, against a raw echo broadcast`);
+    const typing = fanOut(tabs);
+    for (let i = 0; i < tabs; i++) {
+      const tab = await open(server.url, { token: omar.token });
+      await request(tab, 'subscribe', { conversationId });
+      tab.on('UserTyping', typing.arrive);
+      tab.on('UserStoppedTyping', typing.arrive);
+    }
+    // The receiving socket of the send case would hear typing too: take it out, so both sides fan out to `tabs`.
+    await request(socketB, 'unsubscribe', { conversationId });
+    const typist = await open(server.url, { token: sara.token });
+    await request(typist, 'subscribe', { conversationId });
+    const broadcast = fanOut(tabs);
+    for (let i = 0; i < tabs; i++) (await open(echo.url, { room: 'fan' })).on('relayed', broadcast.arrive);
+    const echoTypist = await open(echo.url, { room: 'fan' });
+    // Typing, then stopped typing: a stop resets the product's 500 ms typing throttle.
+    let stop = false;
+    const typingPerSocket: number[] = [];
+    const echoPerSocket: number[] = [];
+    const typingTask = () =>
+      typing.once(async () => {
+        stop = !stop;
+        await request(typist, stop ? 'typing' : 'stopTyping', { conversationId });
+      }, typingPerSocket);
+    const echoTask = () =>
+      broadcast.once(async () => {
+        await echoTypist.timeout(10_000).emitWithAck('relay', { conversationId, userId: sara.id });
+      }, echoPerSocket);
+    for (let i = 0; i < 20; i++) {
+      await typingTask();
+      await echoTask();
+    }
+    typingPerSocket.length = 0;
+    echoPerSocket.length = 0;
+    const { measured, baseline } = await interleaved(ctx.seconds, 1, typingTask, echoTask);
+    rows.push({
+      bench: BENCH,
+      case: `typing → ${tabs} sockets (all delivered)`,
+      measured: `${p(measured)} (${num(measured.length)} events)`,
+      baseline: `${p(baseline)} raw echo broadcast`,
+      ratio: ratioOf(percentile(measured, 99), percentile(baseline, 99)),
+      values: {
+        sockets: tabs,
+        samples: measured.length,
+        p50: percentile(measured, 50),
+        p99: percentile(measured, 99),
+        perSocketP50: percentile(typingPerSocket, 50),
+        perSocketP99: percentile(typingPerSocket, 99),
+        floorP50: percentile(baseline, 50),
+        floorP99: percentile(baseline, 99),
+        floorPerSocketP50: percentile(echoPerSocket, 50),
+        floorPerSocketP99: percentile(echoPerSocket, 99),
+      },
+    });
+  } finally {
+    for (const s of sockets) s.close();
+    await echo.stop();
+    await raw.close();
+  }
+  return rows;
+}
+
+async function idleSockets(ctx: BenchContext, server: RunningServer): Promise<Row[]> {
+  const count = ctx.smoke ? 200 : 10_000;
+  const limit = openFiles(server.pid);
+  if (limit < count + 256)
+    ctx.log(
+      `realtime: WARNING the server may open ${limit} files, fewer than ${count} sockets need (raise ulimit -n)`,
+    );
+  const emails = ['sara', 'omar', 'mona', 'noor', 'gulf', 'nile'].map((n) => `${n}@makan.example`);
+  const tokens: string[] = [];
+  for (const email of emails) tokens.push((await account(server.url, email)).token);
+  await sleep(2000);
+  const before = server.memory().rss;
+  ctx.log(`realtime: opening ${count} idle authenticated sockets (server RSS ${mb(before)})`);
+  const started = performance.now();
+  const idle = await openIdleSockets(server.url, {
+    count,
+    tokens,
+    processes: Math.max(1, Math.ceil(count / 2500)),
+  });
+  const openSeconds = (performance.now() - started) / 1000;
+  try {
+    await sleep(5000);
+    const after = server.memory().rss;
+    const perSocket = (after - before) / Math.max(1, idle.connected);
+    const met = idle.connected === count && after <= IDLE_TARGET_BYTES;
+    return [
+      {
+        bench: BENCH,
+        case: `${num(count)} idle authenticated sockets, one process`,
+        measured: `RSS ${mb(after)}, ${kb(perSocket)}/socket (${num(idle.connected)} connected, ${num(idle.failed)} failed, ${num(openSeconds)} s to open)`,
+        baseline: `RSS ${mb(before)} with no socket`,
+        ratio: ratioOf(after, before),
+        target: `≤ ${mb(IDLE_TARGET_BYTES)} RSS`,
+        met: judge(ctx, met),
+        values: {
+          sockets: count,
+          connected: idle.connected,
+          failed: idle.failed,
+          rssBefore: before,
+          rssAfter: after,
+          bytesPerSocket: perSocket,
+          peak: server.memory().peak,
+          openSeconds,
+          fileLimit: limit,
+        },
+      },
+    ];
+  } finally {
+    await idle.stop();
+  }
+}
+
+export const realtimeBench: Bench = {
+  name: BENCH,
+  describe:
+    'chat send→receive through the server vs raw Socket.IO echo + raw insert; typing fan-out vs raw broadcast; RSS of idle sockets',
+  async run(ctx) {
+    const store = await freshDemoStore('realtime', ctx.adminUrl);
+    const rows: Row[] = [];
+    let server = await startServer(store, { SEED: 'demo' });
+    try {
+      rows.push(...(await sendAndTyping(ctx, server, store)));
+    } finally {
+      await server.stop();
+    }
+    // A fresh process of the same store, so the idle figure is not inflated by the load before.
+    server = await startServer(store);
+    try {
+      rows.push(...(await idleSockets(ctx, server)));
+    } finally {
+      await server.stop();
+    }
+    return rows;
+  },
+};
