@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { HTTP_TEXT } from '@makan/contract/texts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,11 @@ beforeAll(async () => {
     '<!doctype html><html><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // As the web build writes them: a brotli and a gzip copy beside each text asset.
+  const script = 'console.log("app")';
+  writeFileSync(path.join(webDist, 'assets', 'app-def456.js'), script);
+  writeFileSync(path.join(webDist, 'assets', 'app-def456.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(webDist, 'assets', 'app-def456.js.gz'), gzipSync(script));
   writeFileSync(path.join(webDist, 'boot.js'), '/* boot */');
   const t = await createTestApp({ WEB_DIST: webDist });
   app = t.app;
@@ -145,6 +151,24 @@ describe('web app serving', () => {
     const missing = await app.inject('/assets/index-missing.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ status: false, message: HTTP_TEXT[404] });
+  });
+
+  it('sends the precompressed copy of an asset the browser can decode, the file itself otherwise', async () => {
+    const br = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    const gz = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('sends security headers with a self-only content security policy', async () => {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { resources } from './app/i18n-resources.ts';
+import { loadResources } from './app/i18n-resources.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { showToast } from './components/ui/toast.tsx';
@@ -16,25 +16,29 @@ const language = getLanguage();
 applyLanguage(language);
 applyTheme(getTheme());
 
-const i18n = createI18n(resources, language);
-const queryClient = createQueryClient();
-const router = createAppRouter();
+async function start() {
+  const i18n = createI18n(await loadResources(language), language);
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
 
-configureHttp({
-  notify: (message) => showToast(toastText(i18n.t, message)),
-  // The client has already cleared the session (spec §8: authentication errors lead to /login).
-  onUnauthorized: () => {
-    if (router.state.location.pathname !== '/login') void router.navigate('/login');
-  },
-});
+  configureHttp({
+    notify: (message) => showToast(toastText(i18n.t, message)),
+    // The client has already cleared the session (spec §8: authentication errors lead to /login).
+    onUnauthorized: () => {
+      if (router.state.location.pathname !== '/login') void router.navigate('/login');
+    },
+  });
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders i18n={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders i18n={i18n} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -64,7 +64,8 @@ const clientPrefixes = new Set<string>(CLIENT_ROUTE_PREFIXES);
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else (index.html,
- * boot.js, icons) revalidated every time. Client routes get index.html (200 for the spec's
+ * boot.js, icons) revalidated every time; brotli or gzip copies made at build time where the browser
+ * accepts them. Client routes get index.html (200 for the spec's
  * routes, 404 for unknown paths so the app shows its 404 page with the right status);
  * unknown /api paths answer the JSON 404 envelope.
  */
@@ -76,6 +77,8 @@ export async function registerWeb(app: App, { webDist }: { webDist: string }) {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const rel = path.relative(webDist, filePath);
         reply.header(

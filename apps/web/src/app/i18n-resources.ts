@@ -1,11 +1,14 @@
 import type { Resource } from 'i18next';
-import infoAr from '../features/info/locales/ar.json';
-import infoEn from '../features/info/locales/en.json';
-import ar from '../locales/ar.json';
+import type { Language } from '../lib/i18n.ts';
 import en from '../locales/en.json';
 
-/** Every namespace of the app: the shell's (`translation`) and each feature's own. */
-export const resources = {
-  en: { translation: en, info: infoEn },
-  ar: { translation: ar, info: infoAr },
-} satisfies Resource;
+/**
+ * The shell's texts (`translation`) for `language`. English is bundled: it is the default and the
+ * fallback. Arabic loads only for Arabic readers, before the first render. Feature namespaces (`info`)
+ * load with their pages.
+ */
+export async function loadResources(language: Language): Promise<Resource> {
+  if (language === 'en') return { en: { translation: en } };
+  const ar = await import('../locales/ar.json');
+  return { en: { translation: en }, ar: { translation: ar.default } };
+}

@@ -2,12 +2,21 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resources } from '../app/i18n-resources.ts';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
+import infoAr from '../features/info/locales/ar.json';
+import infoEn from '../features/info/locales/en.json';
 import { createI18n, type Language } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { type StoredUser, setItem } from '../lib/storage.ts';
+import ar from '../locales/ar.json';
+import en from '../locales/en.json';
+
+/** Tests render either language synchronously: every namespace of both, bundled (the app loads them on demand). */
+const resources = {
+  en: { translation: en, info: infoEn },
+  ar: { translation: ar, info: infoAr },
+};
 
 export function testI18n(language: Language = 'en') {
   return createI18n(resources, language);

@@ -32,10 +32,13 @@ export function Spinner({ size = 'md', decorative = false, label, className }: S
   );
 }
 
-/** A centred spinner for a page or a panel that is loading. */
+/**
+ * A centred spinner for a page that is loading. It holds a screen's height, so the footer stays below
+ * the fold until the page arrives instead of jumping down when it does (layout shift).
+ */
 export function PageSpinner() {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center text-primary-700 dark:text-primary-300">
+    <div className="flex min-h-dvh items-start justify-center pt-[15vh] text-primary-700 dark:text-primary-300">
       <Spinner size="lg" />
     </div>
   );

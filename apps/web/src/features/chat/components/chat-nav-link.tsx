@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { MessageIcon } from '../../../components/ui/icons.tsx';
+import { useAfterLoadIdle } from '../../../lib/after-load.ts';
 import { cx } from '../../../lib/cx.ts';
-import { useChatRealtime, useUnreadTotal } from '../hooks/use-chat-realtime.ts';
+import { totalUnread, useChat } from '../store.ts';
 import { UnreadBadge } from './unread-badge.tsx';
 
 /**
@@ -12,7 +14,7 @@ import { UnreadBadge } from './unread-badge.tsx';
  */
 export function ChatNavLabel() {
   const { t } = useTranslation();
-  const count = useUnreadTotal();
+  const count = useChat(totalUnread);
   return (
     <span className="inline-flex items-center gap-1.5">
       <span aria-hidden={count > 0 || undefined}>{t('nav.chat')}</span>
@@ -22,16 +24,27 @@ export function ChatNavLabel() {
   );
 }
 
+// The Socket.IO client and the chat's sync code are a fifth of the app's script: no first screen needs
+// them, so they load once the page has loaded and gone idle.
+const ChatRealtimeConnection = lazy(() =>
+  import('./chat-realtime.tsx').then((m) => ({ default: m.ChatRealtimeConnection })),
+);
+
 /** Runs the chat's live connection while someone is signed in (rendered once, by the header). */
 export function ChatRealtime({ signedIn }: { signedIn: boolean }) {
-  useChatRealtime(signedIn);
-  return null;
+  const loaded = useAfterLoadIdle();
+  if (!signedIn || !loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatRealtimeConnection />
+    </Suspense>
+  );
 }
 
 /** On narrow screens, where the nav sits in the menu: the chat as an icon with its unread count. */
 export function ChatIconLink({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const count = useUnreadTotal();
+  const count = useChat(totalUnread);
   const label = count > 0 ? t('chat.navUnread', { count }) : t('nav.chat');
   return (
     <NavLink

@@ -75,7 +75,8 @@ export function CompaniesDirectory({ renderFollow }: CompaniesDirectoryProps) {
       </p>
 
       {companies.isPending ? (
-        <div className="flex justify-center py-16 text-primary-700 dark:text-primary-300">
+        // A screen's height: the list that replaces it pushes nothing visible down (layout shift).
+        <div className="flex min-h-dvh justify-center py-16 text-primary-700 dark:text-primary-300">
           <Spinner size="lg" />
         </div>
       ) : companies.isError && list.length === 0 ? (

@@ -1,7 +1,38 @@
-import type { ReactNode } from 'react';
+import type { i18n as I18n } from 'i18next';
+import { type ReactNode, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { APP_VERSION, SUPPORT_EMAIL } from '../../../lib/app-info.ts';
+
+const loading = new WeakMap<I18n, Promise<void>>();
+
+async function loadInfoNamespace(i18n: I18n): Promise<void> {
+  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const texts = language === 'ar' ? await import('../locales/ar.json') : await import('../locales/en.json');
+  i18n.addResourceBundle(language, 'info', texts.default, true, true);
+}
+
+/**
+ * The `info` namespace is a third of the app's text and only these pages read it: it loads with them,
+ * in the reader's language only, and the page suspends until it is there. Once a load has started,
+ * every render reads the same promise (React requires `use()` on each render after a suspension).
+ */
+function useInfoNamespace(): void {
+  const { i18n } = useTranslation();
+  let pending = loading.get(i18n);
+  if (!pending) {
+    if (i18n.hasResourceBundle(i18n.language, 'info')) return;
+    const promise = loadInfoNamespace(i18n);
+    // Marked as React marks the promises it tracks: once loaded, `use()` reads it without suspending.
+    promise.then(
+      () => Object.assign(promise, { status: 'fulfilled', value: undefined }),
+      () => {},
+    );
+    pending = promise;
+    loading.set(i18n, pending);
+  }
+  use(pending);
+}
 
 const LAST_UPDATED_ISO = '2026-11-22';
 const PRIVACY_EMAIL = 'privacy@makan.example';
@@ -286,6 +317,7 @@ function LastUpdated() {
 // About
 
 export function AboutPage() {
+  useInfoNamespace();
   const { t } = useTranslation('info');
   const section = (key: string): TextBlock => readBlock(t(`about.sections.${key}`, { returnObjects: true }));
 
@@ -495,10 +527,12 @@ function PolicyPage({ page, sections, current }: PolicyPageProps) {
 }
 
 export function PrivacyPolicyPage() {
+  useInfoNamespace();
   return <PolicyPage page="privacy" sections={PRIVACY_SECTIONS} current="/privacy-policy" />;
 }
 
 export function TermsOfServicePage() {
+  useInfoNamespace();
   return <PolicyPage page="terms" sections={TERMS_SECTIONS} current="/terms-of-service" />;
 }
 
@@ -605,6 +639,7 @@ function FaqEntry({ item }: { item: FaqItem }) {
 }
 
 export function FaqPage() {
+  useInfoNamespace();
   const { t } = useTranslation('info');
 
   return (

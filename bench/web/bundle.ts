@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { repoDir } from '../lib/server.ts';
+
+export const webDir = path.join(repoDir, 'apps/web');
+export const distDir = path.join(webDir, 'dist');
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json), keyed by its source path. */
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The page modules the router lazy-loads for each measured route (apps/web/src/app/router.tsx). A route
+ * whose module is renamed fails loudly here rather than measuring the wrong chunk.
+ */
+export const ROUTE_MODULES: Record<string, string> = {
+  '/login': 'src/app/routes/auth-pages.tsx',
+  '/signup': 'src/app/routes/auth-pages.tsx',
+  '/companies': 'src/app/routes/companies-page.tsx',
+  '/home': 'src/app/routes/post-pages.tsx',
+  '/chat': 'src/app/routes/chat-page.tsx',
+  '/profile': 'src/app/routes/profile-pages.tsx',
+  '/about': 'src/features/info/components/info-pages.tsx',
+};
+
+export type Bytes = { raw: number; gzip: number; brotli: number };
+export type RouteBundle = {
+  route: string;
+  /** The JS that loads before the page is interactive: the entry's static imports plus the route's chunk and its static imports. */
+  js: Bytes;
+  css: Bytes;
+  /** Of `js`, the part shared by every route (the entry's closure). */
+  entryJs: Bytes;
+  files: string[];
+};
+
+/** Builds the web app as `npm run build -w @makan/web` does. */
+export function buildWeb(): void {
+  execFileSync('npm', ['run', 'build', '-w', '@makan/web'], { cwd: repoDir, stdio: 'pipe' });
+}
+
+function readManifest(): Manifest {
+  return JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Every chunk key `key` pulls in through static imports, itself included. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+const sizes = new Map<string, Bytes>();
+function bytesOf(file: string): Bytes {
+  const known = sizes.get(file);
+  if (known) return known;
+  const data = readFileSync(path.join(distDir, file));
+  const measured = {
+    raw: data.length,
+    gzip: gzipSync(data, { level: 9 }).length,
+    brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+  sizes.set(file, measured);
+  return measured;
+}
+
+function sum(files: Iterable<string>): Bytes {
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const f of files) {
+    const b = bytesOf(f);
+    total.raw += b.raw;
+    total.gzip += b.gzip;
+    total.brotli += b.brotli;
+  }
+  return total;
+}
+
+/** JS and CSS each measured route loads before it is interactive, from the last build's manifest. */
+export function routeBundles(routes: string[]): RouteBundle[] {
+  const manifest = readManifest();
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entryKey) throw new Error('the build manifest has no entry');
+  const entry = staticClosure(manifest, entryKey);
+  const filesOf = (keys: Set<string>) => [...keys].map((k) => manifest[k]?.file ?? k);
+  const cssOf = (keys: Set<string>) => new Set([...keys].flatMap((k) => manifest[k]?.css ?? []));
+  return routes.map((route) => {
+    const module = ROUTE_MODULES[route];
+    if (!module) throw new Error(`no page module known for ${route}`);
+    const keys = staticClosure(manifest, module, new Set(entry));
+    const js = filesOf(keys).filter((f) => f.endsWith('.js'));
+    return {
+      route,
+      js: sum(js),
+      css: sum(cssOf(keys)),
+      entryJs: sum(filesOf(entry).filter((f) => f.endsWith('.js'))),
+      files: js,
+    };
+  });
+}

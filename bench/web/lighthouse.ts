@@ -1,0 +1,151 @@
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { MinimalUser } from '@makan/contract/auth';
+import { type LaunchedChrome, launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { workDir } from '../lib/server.ts';
+import { distDir } from './bundle.ts';
+
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The trivial page every Lighthouse score is compared with: served by the same server, same run. */
+export const BASELINE_PAGE = '/bench-baseline.html';
+const SESSION_PAGE = '/bench-session.html';
+
+/**
+ * A copy of the built app for the benchmark's server (WEB_DIST), so a rebuild elsewhere cannot change it
+ * mid-run, plus two bench-only pages: the static baseline, and a page that stores a session in
+ * localStorage the way the app does after a login (auth_token, user_data), so signed-in pages can be
+ * measured without a browser automation library. Scripts are files: the CSP allows 'self' scripts only.
+ */
+export function prepareSite(): string {
+  const dir = path.join(workDir, 'web-dist');
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(distDir, dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, BASELINE_PAGE),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title></head>' +
+      '<body><h1>Makan</h1><p>A static page, the floor of what this server and browser can score.</p></body></html>\n',
+  );
+  writeFileSync(
+    path.join(dir, SESSION_PAGE),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>storing</title>' +
+      '<script src="/bench-session.js"></script></head><body></body></html>\n',
+  );
+  writeFileSync(
+    path.join(dir, 'bench-session.js'),
+    [
+      "const session = JSON.parse(new URLSearchParams(location.search).get('session'));",
+      'for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);',
+      "document.title = 'stored';",
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
+
+export async function launchChrome(): Promise<LaunchedChrome> {
+  return launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type DevtoolsTarget = { id: string; title: string; url: string };
+
+/** Stores a signed-in session in the browser's localStorage for `origin`, through a bench-only page. */
+export async function storeSession(
+  chrome: LaunchedChrome,
+  origin: string,
+  token: string,
+  user: MinimalUser,
+): Promise<void> {
+  const session = { auth_token: token, user_data: JSON.stringify(user), user_email: user.email };
+  const target = `${origin}${SESSION_PAGE}?session=${encodeURIComponent(JSON.stringify(session))}`;
+  const devtools = `http://127.0.0.1:${chrome.port}/json`;
+  const res = await fetch(`${devtools}/new?${target}`, { method: 'PUT' });
+  const tab = (await res.json()) as DevtoolsTarget;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const list = (await (await fetch(`${devtools}/list`)).json()) as DevtoolsTarget[];
+    if (list.some((t) => t.id === tab.id && t.title === 'stored')) break;
+    if (Date.now() > deadline) throw new Error('the session page did not store the session in 15 s');
+    await sleep(100);
+  }
+  await fetch(`${devtools}/close/${tab.id}`);
+}
+
+export type PageScore = {
+  /** 0–100. */
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  /** Bytes of JS transferred (compressed, as served). */
+  jsTransfer: number;
+  /** Where the page ended (a guard redirect shows here). */
+  finalUrl: string;
+};
+
+type NetworkItem = { resourceType?: string; transferSize?: number };
+
+/** One Lighthouse navigation with its default mobile settings (Moto G Power, simulated slow 4G, 4× CPU). */
+export async function audit(chrome: LaunchedChrome, url: string): Promise<PageScore> {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
+  const jsTransfer = (details?.items ?? [])
+    .filter((i) => i.resourceType === 'Script')
+    .reduce((total, i) => total + (i.transferSize ?? 0), 0);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcp: numeric('first-contentful-paint'),
+    jsTransfer,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): such a run is tried again, twice. */
+async function auditWithRetry(chrome: LaunchedChrome, url: string): Promise<PageScore> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(chrome, url);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
+/** `runs` navigations of `url`; the run with the median score stands for the page. */
+export async function medianAudit(chrome: LaunchedChrome, url: string, runs: number): Promise<PageScore> {
+  const scores: PageScore[] = [];
+  for (let i = 0; i < runs; i++) scores.push(await auditWithRetry(chrome, url));
+  scores.sort((a, b) => a.score - b.score);
+  const median = scores[Math.floor(scores.length / 2)];
+  if (!median) throw new Error('no Lighthouse run');
+  return median;
+}
