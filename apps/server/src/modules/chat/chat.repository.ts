@@ -67,6 +67,20 @@ export function createChatRepository(db: Database) {
     verificationMethod: users.verificationMethod,
   };
 
+  /** The messages row of a message to add. */
+  const messageRow = (m: MessageInsert) => ({
+    conversationId: m.conversationId,
+    senderId: m.senderId,
+    clientId: m.clientId,
+    content: m.content,
+    type: m.type,
+    systemEvent: m.systemEvent ?? null,
+    replyToId: m.replyToId,
+    searchText: m.searchText,
+    createdAt: m.now,
+    updatedAt: m.now,
+  });
+
   async function lockConversation(tx: Tx, conversationId: number) {
     const [row] = await tx
       .select({ id: conversations.id, lastMessageId: conversations.lastMessageId })
@@ -77,21 +91,7 @@ export function createChatRepository(db: Database) {
   }
 
   async function insertMessage(tx: Tx, m: MessageInsert): Promise<number> {
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        conversationId: m.conversationId,
-        senderId: m.senderId,
-        clientId: m.clientId,
-        content: m.content,
-        type: m.type,
-        systemEvent: m.systemEvent ?? null,
-        replyToId: m.replyToId,
-        searchText: m.searchText,
-        createdAt: m.now,
-        updatedAt: m.now,
-      })
-      .returning({ id: messages.id });
+    const [row] = await tx.insert(messages).values(messageRow(m)).returning({ id: messages.id });
     if (!row) throw new Error('insert returned nothing');
     if (m.attachment) await tx.insert(messageAttachments).values({ ...m.attachment, messageId: row.id });
     await tx
@@ -261,18 +261,7 @@ export function createChatRepository(db: Database) {
         admit({ participants, replyTo });
         const [row] = await tx
           .insert(messages)
-          .values({
-            conversationId: m.conversationId,
-            senderId: m.senderId,
-            clientId: m.clientId,
-            content: m.content,
-            type: m.type,
-            systemEvent: m.systemEvent ?? null,
-            replyToId: m.replyToId,
-            searchText: m.searchText,
-            createdAt: m.now,
-            updatedAt: m.now,
-          })
+          .values(messageRow(m))
           .onConflictDoNothing({
             target: [messages.conversationId, messages.senderId, messages.clientId],
             where: sql`client_id is not null`,
