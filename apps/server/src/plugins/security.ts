@@ -25,5 +25,7 @@ export async function registerSecurity(app: App, { publicUrl }: { publicUrl: str
     // The social sign-in popup must be able to report back to its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same as frame-ancestors 'none', for browsers that predate it.
+    xFrameOptions: { action: 'deny' },
   });
 }

@@ -378,6 +378,24 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
       }),
   );
 
+  app.get(
+    '/api/posts/:id/comments/:commentId',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'One comment of a post (the comment page)',
+        params: commentParams,
+        response: { 200: successSchema(commentSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await posts.comment(request.params.id, request.params.commentId),
+    }),
+  );
+
   app.put(
     '/api/posts/:id/comments/:commentId',
     {

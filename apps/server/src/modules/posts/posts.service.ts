@@ -328,6 +328,13 @@ export function createPostsService(deps: PostsServiceDeps) {
       return toComment(row);
     },
 
+    /** One comment, as the comment page shows it; 404 when it is not on that post. */
+    async comment(postId: number, commentId: number) {
+      const row = await comments.find(commentId);
+      if (!row || row.postId !== postId) throw commentNotFound();
+      return toComment(row);
+    },
+
     async updateComment(postId: number, commentId: number, userId: number, text: string) {
       const row = await comments.find(commentId);
       if (!row || row.postId !== postId) throw commentNotFound();

@@ -606,6 +606,33 @@ describe('comments', () => {
     const after = await app.inject({ method: 'GET', url: `/api/posts/${post.id}`, headers: owner.auth });
     expect(after.json().data.comments_count).toBe(22);
   });
+
+  it('answers one comment for the comment page, only under its own post', async () => {
+    const post = (await createPost(owner, basic())).json().data;
+    const elsewhere = (await createPost(owner, basic())).json().data;
+    const added = await app.inject({
+      method: 'POST',
+      url: `/api/posts/${post.id}/comments`,
+      headers: other.auth,
+      payload: { comment: 'Is the lobby staffed?' },
+    });
+    const commentId = added.json().data.id;
+    const one = (postId: number, id: number, auth: Record<string, string> = owner.auth) =>
+      app.inject({ method: 'GET', url: `/api/posts/${postId}/comments/${id}`, headers: auth });
+    const found = await one(post.id, commentId);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data).toMatchObject({
+      id: commentId,
+      post_id: post.id,
+      comment: 'Is the lobby staffed?',
+      user: { id: other.id },
+    });
+    for (const res of [await one(elsewhere.id, commentId), await one(post.id, 99999999)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(TEXT.commentNotFound);
+    }
+    expect((await one(post.id, commentId, {})).statusCode).toBe(401);
+  });
 });
 
 describe('search', () => {

@@ -1,0 +1,129 @@
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../lib/http.ts';
+import { createTestApp } from '../test/test-app.ts';
+
+/**
+ * Security headers on every kind of response (issue 8): the web app's pages, the API (success and
+ * failure) and stored media all carry a Content-Security-Policy that forbids framing and inline
+ * scripts, nosniff and a Referrer-Policy.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const sourceIndex = path.join(repoRoot, 'apps/web/index.html');
+const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+
+let app: App;
+const webDist = mkdtempSync(path.join(tmpdir(), 'makan-web-'));
+const mediaUrl = `/media/profile_pictures/${'ab'.repeat(16)}-192.webp`;
+
+beforeAll(async () => {
+  // The real page (its source), so the policy is checked against the scripts it really has.
+  copyFileSync(sourceIndex, path.join(webDist, 'index.html'));
+  writeFileSync(path.join(webDist, 'boot.js'), '/* boot */');
+  const t = await createTestApp({ WEB_DIST: webDist, PUBLIC_URL: 'https://makan.example' });
+  app = t.app;
+  const pictures = path.join(t.config.dataDir, 'media', 'profile_pictures');
+  mkdirSync(pictures, { recursive: true });
+  writeFileSync(
+    path.join(t.config.dataDir, mediaUrl.replace('/media/', 'media/')),
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#098' } })
+      .webp()
+      .toBuffer(),
+  );
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+/** The policy as directive → sources. */
+function policy(header: unknown): Map<string, string[]> {
+  expect(typeof header, 'content-security-policy header').toBe('string');
+  const map = new Map<string, string[]>();
+  for (const part of String(header).split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), values);
+  }
+  return map;
+}
+
+const RESPONSES = [
+  { name: 'the home page', url: '/', status: 200, type: 'text/html' },
+  { name: 'the login page', url: '/login', status: 200, type: 'text/html' },
+  { name: 'an unknown page', url: '/no/such/page', status: 404, type: 'text/html' },
+  { name: 'an API answer', url: '/api/cities', status: 200, type: 'application/json' },
+  { name: 'an API failure', url: '/api/user', status: 401, type: 'application/json' },
+  { name: 'a media file', url: mediaUrl, status: 200, type: 'image/webp' },
+  {
+    name: 'a missing media file',
+    url: '/media/profile_pictures/nothing.webp',
+    status: 404,
+    type: 'application/json',
+  },
+] as const;
+
+describe.each(RESPONSES)('$name ($url)', ({ url, status, type }) => {
+  it('carries the security headers', async () => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
+    expect(String(res.headers['content-type'])).toContain(type);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(['no-referrer', 'strict-origin-when-cross-origin', 'same-origin']).toContain(
+      res.headers['referrer-policy'],
+    );
+
+    const csp = policy(res.headers['content-security-policy']);
+    // Never framed by another site (clickjacking); the old header too, for old browsers.
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    // Scripts from this origin only: nothing inline, no eval, no other host, no data: or blob:.
+    const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
+    expect(scripts).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+    for (const [directive, sources] of csp) {
+      expect(sources, directive).not.toContain('*');
+      expect(sources, directive).not.toContain("'unsafe-eval'");
+    }
+  });
+});
+
+describe('the page works under that policy', () => {
+  /** Inline scripts and event-handler attributes would be blocked by script-src 'self'. */
+  function inlineScripts(html: string): string[] {
+    const found: string[] = [];
+    for (const tag of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      const attrs = tag[1] ?? '';
+      const body = (tag[2] ?? '').trim();
+      if (!/\bsrc\s*=/.test(attrs) || body) found.push(tag[0].slice(0, 80));
+    }
+    for (const handler of html.matchAll(/<[^>]+\son[a-z]+\s*=/gi)) found.push(handler[0].slice(0, 80));
+    for (const link of html.matchAll(/(?:href|src)\s*=\s*["']?\s*javascript:/gi)) found.push(link[0]);
+    return found;
+  }
+
+  it('the served page has no inline script, handler or javascript: link', async () => {
+    const res = await app.inject('/login');
+    expect(inlineScripts(res.body)).toEqual([]);
+  });
+
+  it.runIf(existsSync(builtIndex))('nor has the built page', () => {
+    expect(inlineScripts(readFileSync(builtIndex, 'utf8'))).toEqual([]);
+  });
+});
