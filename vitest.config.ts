@@ -16,9 +16,22 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.hard.test.ts', '**/node_modules/**'],
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Slow fault tests against real processes (`npm run test:hard`), not part of `npm test`.
+        test: {
+          name: 'server-hard',
+          root: 'apps/server',
+          include: ['src/**/*.hard.test.ts'],
+          globalSetup: ['src/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       'apps/web/vite.config.ts',

@@ -27,7 +27,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLinkedinRepository } from './modules/linkedin/linkedin.repository.ts';
 import { linkedinRoutes } from './modules/linkedin/linkedin.routes.ts';
 import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
-import { createImageStore } from './modules/media/image-store.ts';
+import { createImageStore, type ImageStore } from './modules/media/image-store.ts';
+import { createMediaRepository, type MediaRepository } from './modules/media/media.repository.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createCommentsRepository } from './modules/posts/comments.repository.ts';
@@ -42,7 +43,7 @@ import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repos
 import { createRateLimits } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createAuthGuard } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -65,6 +66,35 @@ export type AppOverrides = {
   logger?: boolean;
 };
 
+/**
+ * What a process killed mid-upload left behind: temporary upload files, and the photos of a post it
+ * never committed. With the embedded database nothing else can use this data folder (PGlite is one
+ * process), so everything left over goes; with PostgreSQL other processes may share the folder and
+ * be mid-upload, so only files older than any upload can be: an hour for temporary files, a day for
+ * images written but named by no row.
+ */
+async function sweepMedia({
+  images,
+  media,
+  embedded,
+  log,
+}: {
+  images: ImageStore;
+  media: MediaRepository;
+  embedded: boolean;
+  log: App['log'];
+}) {
+  const now = Date.now();
+  const uploads = await images.cleanIncoming(embedded ? {} : { modifiedBefore: new Date(now - 3_600_000) });
+  const orphans = await images.removeUnreferenced({
+    referenced: media.referencedKeys,
+    ...(embedded ? {} : { modifiedBefore: new Date(now - 86_400_000) }),
+  });
+  if (uploads + orphans > 0) {
+    log.info({ uploads, orphans }, 'removed what interrupted uploads left behind');
+  }
+}
+
 /** The whole server, top to bottom: config, database, plugins, then each module. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const app = Fastify({
@@ -73,6 +103,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trustProxy: true,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,6 +137,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       mode: config.seed,
       log: app.log,
     });
+  });
+  await sweepMedia({
+    images,
+    media: createMediaRepository(database.db),
+    embedded: database.kind === 'pglite',
+    log: app.log,
   });
 
   // Cross-cutting plugins.

@@ -1,6 +1,6 @@
 import type { Failure } from '@makan/contract/envelope';
 import { HTTP_TEXT, httpText } from '@makan/contract/texts';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, TooManyRequests } from '../lib/errors.ts';
@@ -8,6 +8,18 @@ import type { App } from '../lib/http.ts';
 
 /** Statuses that keep their own code; any other client error Fastify raises answers as a 400. */
 const PASS_THROUGH = new Set([400, 401, 403, 404, 405, 413, 415, 422, 429]);
+
+/**
+ * What the multipart parser (busboy) throws on a malformed or truncated form: plain errors without a
+ * status, known by their words. They are the client's fault, so a 400, not a 500.
+ */
+const MALFORMED_MULTIPART =
+  /unexpected end of multipart data|boundary not found|boundary required|needle cannot have a length/i;
+
+const isMultipartRequest = (headers: Record<string, unknown>) =>
+  String(headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('multipart/');
 
 const zodIssue = z.object({ path: z.array(z.union([z.string(), z.number(), z.symbol()])) });
 
@@ -38,6 +50,13 @@ export function registerErrorHandling(app: App) {
       }
       return reply.status(422).send({ status: false, message: HTTP_TEXT[422], errors } satisfies Failure);
     }
+    if (
+      typeof error.statusCode !== 'number' &&
+      MALFORMED_MULTIPART.test(error.message) &&
+      isMultipartRequest(request.headers)
+    ) {
+      return reply.status(400).send({ status: false, message: HTTP_TEXT[400] } satisfies Failure);
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500 || !status) {
       request.log.error({ err: error }, 'unhandled error');
@@ -50,4 +69,12 @@ export function registerErrorHandling(app: App) {
 
 export function sendNotFound(reply: { status: (n: number) => { send: (b: Failure) => unknown } }) {
   return reply.status(404).send({ status: false, message: HTTP_TEXT[404] });
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed %-escape in the URL, a path
+ * segment longer than the router allows): Fastify's own JSON otherwise, here the envelope.
+ */
+export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply.code(400).send({ status: false, message: HTTP_TEXT[400] } satisfies Failure);
 }

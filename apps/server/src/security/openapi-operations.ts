@@ -76,6 +76,8 @@ export type Operation = {
   declaresBearer: boolean;
   pathParams: string[];
   requiredQuery: { name: string; schema: JsonSchema }[];
+  /** Every query parameter, required or not. */
+  query: { name: string; schema: JsonSchema; required: boolean }[];
   body: { kind: 'json'; schema: JsonSchema } | { kind: 'multipart'; schema: JsonSchema } | undefined;
 };
 
@@ -100,6 +102,9 @@ export function operationsOf(document: unknown): Operation[] {
         requiredQuery: params
           .filter((p) => p.in === 'query' && p.required)
           .map((p) => ({ name: p.name, schema: p.schema ?? {} })),
+        query: params
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, schema: p.schema ?? {}, required: p.required === true })),
         body: multipart
           ? { kind: 'multipart', schema: multipart.schema ?? {} }
           : json

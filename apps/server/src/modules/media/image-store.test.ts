@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -301,5 +301,87 @@ describe('image store: uploads received as temporary files', () => {
     }
     await expect(store.receive(Readable.from(broken()))).rejects.toThrow('connection reset');
     expect(await incoming()).toEqual([]);
+  });
+});
+
+describe('image store: what an interrupted upload left behind', () => {
+  const sweepDir = () => mkdtempSync(path.join(dir, 'sweep-'));
+  const listAll = async (root: string) =>
+    (await readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+      .sort();
+
+  it('deletes leftover temporary uploads, and only those older than asked when asked', async () => {
+    const root = sweepDir();
+    const own = createImageStore({ dir: root });
+    const incoming = path.join(root, '.incoming');
+    await mkdir(incoming, { recursive: true });
+    await writeFile(path.join(incoming, 'a'.repeat(32) + '.upload'), 'half a photo');
+    await writeFile(path.join(incoming, 'b'.repeat(32) + '.upload'), 'another');
+    await writeFile(path.join(incoming, 'keep.txt'), 'not ours');
+    const old = new Date(Date.now() - 7_200_000);
+    await utimes(path.join(incoming, 'a'.repeat(32) + '.upload'), old, old);
+
+    expect(await own.cleanIncoming({ modifiedBefore: new Date(Date.now() - 3_600_000) })).toBe(1);
+    expect((await readdir(incoming)).sort()).toEqual(['b'.repeat(32) + '.upload', 'keep.txt']);
+    expect(await own.cleanIncoming()).toBe(1);
+    expect(await readdir(incoming)).toEqual(['keep.txt']);
+    expect(await createImageStore({ dir: path.join(root, 'nothing-yet') }).cleanIncoming()).toBe(0);
+  });
+
+  it('deletes every size of images no row names, and half-written sizes, keeping the named ones', async () => {
+    const root = sweepDir();
+    const own = createImageStore({ dir: root });
+    const png = await picture().png().toBuffer();
+    const kept = (await own.savePhoto(png)).key;
+    const orphan = (await own.savePhoto(png)).key;
+    const picture1 = await own.save('picture', png);
+    const orphanCover = await own.save('cover', png);
+    const folder = path.join(root, IMAGE_VARIANTS.post.folder);
+    await writeFile(path.join(folder, `.${kept}-480.webp.0123456789ab.tmp`), 'half');
+    await writeFile(path.join(folder, 'README'), 'not an image');
+    const asked: string[] = [];
+    const named = new Set([kept, picture1]);
+    const removed = await own.removeUnreferenced({
+      referenced: async (kind, keys) => {
+        asked.push(kind);
+        return new Set(keys.filter((k) => named.has(k)));
+      },
+    });
+    expect(removed).toBe(2);
+    expect(asked.sort()).toEqual(['cover', 'picture', 'post']);
+    expect(await listAll(root)).toEqual(
+      [
+        `${IMAGE_VARIANTS.picture.folder}/${picture1}-192.webp`,
+        `${IMAGE_VARIANTS.picture.folder}/${picture1}-384.webp`,
+        `${IMAGE_VARIANTS.picture.folder}/${picture1}-96.webp`,
+        `${IMAGE_VARIANTS.post.folder}/${kept}-1280.webp`,
+        `${IMAGE_VARIANTS.post.folder}/${kept}-480.webp`,
+        `${IMAGE_VARIANTS.post.folder}/README`,
+      ].sort(),
+    );
+    expect(orphan).not.toBe(kept);
+    expect(orphanCover).toBeTruthy();
+  });
+
+  it('keeps recent unnamed images when only older ones may go (another process may be mid-upload)', async () => {
+    const root = sweepDir();
+    const own = createImageStore({ dir: root });
+    const png = await picture().png().toBuffer();
+    const recent = (await own.savePhoto(png)).key;
+    const stale = (await own.savePhoto(png)).key;
+    const old = new Date(Date.now() - 2 * 86_400_000);
+    for (const v of IMAGE_VARIANTS.post.variants) {
+      await utimes(path.join(root, IMAGE_VARIANTS.post.folder, `${stale}-${v.size}.webp`), old, old);
+    }
+    const removed = await own.removeUnreferenced({
+      referenced: async () => new Set(),
+      modifiedBefore: new Date(Date.now() - 86_400_000),
+    });
+    expect(removed).toBe(1);
+    expect((await readdir(path.join(root, IMAGE_VARIANTS.post.folder))).sort()).toEqual(
+      [`${recent}-1280.webp`, `${recent}-480.webp`].sort(),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -129,6 +129,8 @@ const sharpInput = (source: ImageSource) => (Buffer.isBuffer(source) ? source : 
 
 /** Keys are ours (random hex), never derived from what the user sent. */
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
+/** The temporary name `writeAtomically` gives a size while writing it. */
+const TEMP_PATTERN = /^\.[0-9a-f]{32}-\d+\.webp\.[0-9a-f]+\.tmp$/;
 
 type Format = 'jpeg' | 'png' | 'gif' | 'webp';
 
@@ -308,6 +310,94 @@ export function createImageStore({
     },
 
     remove,
+
+    /**
+     * Deletes the temporary files uploads left in the incoming folder when the process died
+     * mid-upload (SIGKILL, power loss); a live upload disposes of its own. Only files last written
+     * before `modifiedBefore` (all of them when unset), so a process sharing this folder keeps
+     * the uploads it is receiving. Answers how many were deleted.
+     */
+    async cleanIncoming({ modifiedBefore }: { modifiedBefore?: Date } = {}): Promise<number> {
+      let names: string[];
+      try {
+        names = await readdir(incomingDir);
+      } catch {
+        return 0; // no folder yet
+      }
+      let removed = 0;
+      for (const name of names) {
+        if (!name.endsWith('.upload')) continue;
+        const file = path.join(incomingDir, name);
+        if (modifiedBefore && !(await writtenBefore(file, modifiedBefore))) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
+    },
+
+    /**
+     * Deletes stored images (pictures, covers, post photos) that no row names: the photos a post
+     * upload had written when the process died before the post was committed. `referenced` answers
+     * which of the given keys a row still names; keys are checked a batch at a time, so the cost is
+     * one folder listing and one indexed query per thousand images. Only images last written before
+     * `modifiedBefore` (all when unset): another process sharing the folder may be between writing a
+     * photo and committing its post. Answers how many images (all their sizes) were deleted.
+     */
+    async removeUnreferenced({
+      referenced,
+      modifiedBefore,
+    }: {
+      referenced: (kind: ImageKind | 'post', keys: string[]) => Promise<Set<string>>;
+      modifiedBefore?: Date;
+    }): Promise<number> {
+      let removed = 0;
+      for (const kind of ['picture', 'cover', 'post'] as const) {
+        let names: string[];
+        try {
+          names = await readdir(path.join(dir, IMAGE_VARIANTS[kind].folder));
+        } catch {
+          continue;
+        }
+        const folder = path.join(dir, IMAGE_VARIANTS[kind].folder);
+        // Half-written sizes (see writeAtomically) of a process that died while writing them.
+        for (const name of names.filter((n) => TEMP_PATTERN.test(n))) {
+          const file = path.join(folder, name);
+          if (!modifiedBefore || (await writtenBefore(file, modifiedBefore))) await rm(file, { force: true });
+        }
+        const keys = [
+          ...new Set(
+            names.flatMap((name) => {
+              const key = /^([0-9a-f]{32})-\d+\.webp$/.exec(name)?.[1];
+              return key ? [key] : [];
+            }),
+          ),
+        ];
+        for (let i = 0; i < keys.length; i += 1000) {
+          const batch = keys.slice(i, i + 1000);
+          const named = await referenced(kind, batch);
+          for (const key of batch) {
+            if (named.has(key)) continue;
+            if (modifiedBefore) {
+              const sizes = IMAGE_VARIANTS[kind].variants.map((v) => fileOf(kind, key, v.size));
+              const old = await Promise.all(sizes.map((f) => writtenBefore(f, modifiedBefore)));
+              if (!old.every(Boolean)) continue;
+            }
+            await remove(kind, key);
+            removed += 1;
+          }
+        }
+      }
+      return removed;
+    },
   };
+}
+
+/** Whether a file was last written before `time`; a file already gone counts as old. */
+async function writtenBefore(file: string, time: Date): Promise<boolean> {
+  try {
+    return (await stat(file)).mtimeMs < time.getTime();
+  } catch {
+    return true;
+  }
 }
 export type ImageStore = ReturnType<typeof createImageStore>;
