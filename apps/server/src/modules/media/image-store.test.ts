@@ -317,14 +317,14 @@ describe('image store: what an interrupted upload left behind', () => {
     const own = createImageStore({ dir: root });
     const incoming = path.join(root, '.incoming');
     await mkdir(incoming, { recursive: true });
-    await writeFile(path.join(incoming, 'a'.repeat(32) + '.upload'), 'half a photo');
-    await writeFile(path.join(incoming, 'b'.repeat(32) + '.upload'), 'another');
+    await writeFile(path.join(incoming, `${'a'.repeat(32)}.upload`), 'half a photo');
+    await writeFile(path.join(incoming, `${'b'.repeat(32)}.upload`), 'another');
     await writeFile(path.join(incoming, 'keep.txt'), 'not ours');
     const old = new Date(Date.now() - 7_200_000);
-    await utimes(path.join(incoming, 'a'.repeat(32) + '.upload'), old, old);
+    await utimes(path.join(incoming, `${'a'.repeat(32)}.upload`), old, old);
 
     expect(await own.cleanIncoming({ modifiedBefore: new Date(Date.now() - 3_600_000) })).toBe(1);
-    expect((await readdir(incoming)).sort()).toEqual(['b'.repeat(32) + '.upload', 'keep.txt']);
+    expect((await readdir(incoming)).sort()).toEqual([`${'b'.repeat(32)}.upload`, 'keep.txt']);
     expect(await own.cleanIncoming()).toBe(1);
     expect(await readdir(incoming)).toEqual(['keep.txt']);
     expect(await createImageStore({ dir: path.join(root, 'nothing-yet') }).cleanIncoming()).toBe(0);
