@@ -16,6 +16,26 @@ const PASS_THROUGH = new Set([400, 401, 403, 404, 405, 413, 415, 422, 429]);
 const MALFORMED_MULTIPART =
   /unexpected end of multipart data|boundary not found|boundary required|needle cannot have a length/i;
 
+/**
+ * Database refusals that only the client's input can cause: a number beyond the column's range
+ * (an id like 2147483648 that no row can have) and text PostgreSQL cannot store (a NUL character).
+ * SQLSTATE codes, found on the driver's error or on the query error that wraps it.
+ */
+const INPUT_SQLSTATE: Record<string, 404 | 422> = {
+  '22003': 404, // numeric_value_out_of_range
+  '22021': 422, // character_not_in_repertoire (NUL in text)
+  '22P05': 422, // untranslatable_character
+};
+
+function inputSqlState(error: unknown): 404 | 422 | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code in INPUT_SQLSTATE) return INPUT_SQLSTATE[code];
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 const isMultipartRequest = (headers: Record<string, unknown>) =>
   String(headers['content-type'] ?? '')
     .toLowerCase()
@@ -57,6 +77,9 @@ export function registerErrorHandling(app: App) {
     ) {
       return reply.status(400).send({ status: false, message: HTTP_TEXT[400] } satisfies Failure);
     }
+    const refused = inputSqlState(error);
+    if (refused)
+      return reply.status(refused).send({ status: false, message: HTTP_TEXT[refused] } satisfies Failure);
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500 || !status) {
       request.log.error({ err: error }, 'unhandled error');
