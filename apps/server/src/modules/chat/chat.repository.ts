@@ -81,6 +81,21 @@ export function createChatRepository(db: Database) {
     updatedAt: m.now,
   });
 
+  /** The message this sender already stored in this conversation under this client id (a retried send). */
+  async function storedByClientId(tx: Tx, m: MessageInsert, clientId: string) {
+    const [row] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, m.conversationId),
+          eq(messages.senderId, m.senderId),
+          eq(messages.clientId, clientId),
+        ),
+      );
+    return row;
+  }
+
   async function lockConversation(tx: Tx, conversationId: number) {
     const [row] = await tx
       .select({ id: conversations.id, lastMessageId: conversations.lastMessageId })
@@ -199,16 +214,7 @@ export function createChatRepository(db: Database) {
         const conversation = await lockConversation(tx, m.conversationId);
         if (!conversation) return undefined;
         if (m.clientId) {
-          const [existing] = await tx
-            .select({ id: messages.id })
-            .from(messages)
-            .where(
-              and(
-                eq(messages.conversationId, m.conversationId),
-                eq(messages.senderId, m.senderId),
-                eq(messages.clientId, m.clientId),
-              ),
-            );
+          const existing = await storedByClientId(tx, m, m.clientId);
           if (existing) {
             return { id: existing.id, previousId: 0, created: false, revealedTo: [] as number[] };
           }
@@ -269,16 +275,7 @@ export function createChatRepository(db: Database) {
           .returning();
         if (!row) {
           // The sender's client id is taken: this is a retry of a message already stored.
-          const [existing] = await tx
-            .select({ id: messages.id })
-            .from(messages)
-            .where(
-              and(
-                eq(messages.conversationId, m.conversationId),
-                eq(messages.senderId, m.senderId),
-                eq(messages.clientId, m.clientId ?? ''),
-              ),
-            );
+          const existing = await storedByClientId(tx, m, m.clientId ?? '');
           if (!existing) throw new Error('conflicting message vanished');
           return { created: false as const, id: existing.id };
         }
