@@ -39,6 +39,7 @@ import { profileMediaRoutes } from './modules/profiles/profile-media.routes.ts';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
+import { createRedisRateLimitRepository } from './modules/rate-limit/rate-limit.redis.ts';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.ts';
 import { createRateLimits } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -97,10 +98,12 @@ async function sweepMedia({
 
 /** The whole server, top to bottom: config, database, plugins, then each module. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const trusted = config.trustProxy;
   const app = Fastify({
     logger: overrides.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A number of hops: believe that many addresses from the right of X-Forwarded-For.
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors,
@@ -151,7 +154,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox });
   const sms =
     overrides.sms ?? createSmsSender({ httpUrl: config.sms.httpUrl, token: config.sms.token, outbox });
-  const limits = createRateLimits({ repo: createRateLimitRepository(database.db), clock });
+  const databaseCounters = createRateLimitRepository(database.db);
+  const redisCounters = config.redisUrl
+    ? createRedisRateLimitRepository({
+        url: config.redisUrl,
+        prefix: config.redisPrefix,
+        fallback: databaseCounters,
+        log: app.log,
+      })
+    : undefined;
+  if (redisCounters) app.addHook('onClose', redisCounters.close);
+  const limits = createRateLimits({ repo: redisCounters ?? databaseCounters, clock });
   registerErrorHandling(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
@@ -166,9 +179,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     imageUrl: (kind, key) => images.url(kind, key),
     countPosts: (authorId) => postsRepository.countByAuthor(authorId),
   });
+  const authRepository = createAuthRepository(database.db);
   const auth = createAuthService({
     users: usersRepository,
-    auth: createAuthRepository(database.db),
+    auth: authRepository,
     limits,
     hasher,
     notifier: {
@@ -188,14 +202,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     redisPrefix: config.redisPrefix,
     log: app.log,
   });
-  authRoutes(app, { auth, guard, afterLogout: (session) => realtime.disconnectSession(session.tokenHash) });
+  authRoutes(app, {
+    auth,
+    guard,
+    afterLogout: (session) => realtime.disconnectSession(session.tokenHash),
+    afterPasswordReset: (userId) => realtime.disconnectUser(userId),
+  });
   linkedinRoutes(app, {
     linkedin: createLinkedinService({
       linkedin: createLinkedinRepository(database.db),
       users: usersRepository,
       issueToken: auth.issueToken,
       describeUser: profiles.describeOwner,
-      revokeSessions: createAuthRepository(database.db).revokeAllTokens,
+      revokeSessions: async (userId, now) => {
+        await authRepository.revokeAllTokens(userId, now);
+        realtime.disconnectUser(userId);
+      },
       limits,
       clock,
       random: overrides.random ?? cryptoRandom,

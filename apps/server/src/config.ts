@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -29,6 +30,23 @@ const envSchema = z.object({
     .trim()
     .regex(/^[\w.:-]{1,64}$/, { message: 'must be 1 to 64 letters, digits, _ . : or -' })
     .default('makan'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): boolean | number | string[] => {
+      if (!v || v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const list = v.split(',').map((part) => part.trim());
+      if (list.every(isAddressOrRange)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be true, false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges',
+      });
+      return z.NEVER;
+    }),
   PUBLIC_URL: optionalUrl(['http', 'https'], 'https://makan.example'),
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().trim().min(3).default('Makan <no-reply@makan.local>'),
@@ -50,6 +68,15 @@ const envSchema = z.object({
   LINKEDIN_ISSUER: optionalUrl(['http', 'https'], 'https://www.linkedin.com/oauth'),
 });
 
+/** 10.0.0.1, 10.0.0.0/8, ::1 or fd00::/8 (what Fastify's trustProxy accepts in a list). */
+function isAddressOrRange(part: string): boolean {
+  const [address = '', bits, ...rest] = part.split('/');
+  const kind = isIP(address);
+  if (kind === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128);
+}
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -57,6 +84,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * Whom to believe about the client's address (X-Forwarded-For): nobody by default, so a client
+   * cannot pick the address its rate limits are counted under; set it when a proxy sits in front.
+   */
+  trustProxy: boolean | number | string[];
   /** Names this deployment's Redis channels, so deployments sharing one Redis stay apart. */
   redisPrefix: string;
   publicUrl: string;
@@ -93,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
     redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

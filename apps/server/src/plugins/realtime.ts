@@ -145,6 +145,10 @@ export function registerRealtime(
     disconnectSession(tokenHash: string) {
       io.in(sessionRoom(tokenHash)).disconnectSockets(true);
     },
+    /** Closes every socket of a user, on every process (after all their sessions were revoked). */
+    disconnectUser(userId: number) {
+      io.in(userChannel(userId)).disconnectSockets(true);
+    },
   };
 }
 export type Realtime = ReturnType<typeof registerRealtime>;

@@ -126,6 +126,13 @@ export function createAuthRepository(db: Database) {
         .returning({ userId: passwordResetTokens.userId });
       return row?.userId;
     },
+    /** Ends every reset proof of a user still open (after one of them was used). */
+    async closeResetTokens(userId: number, now: Date): Promise<void> {
+      await db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    },
     async deleteExpired(now: Date): Promise<void> {
       await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
     },

@@ -34,11 +34,14 @@ export function authRoutes(
     auth,
     guard,
     afterLogout,
+    afterPasswordReset,
   }: {
     auth: AuthService;
     guard: AuthGuard;
     /** Told after a session ended (e.g. to close its real-time connections). */
     afterLogout?: (session: Session) => void;
+    /** Told after a reset ended every session of a user (a stolen token's live sockets must close too). */
+    afterPasswordReset?: (userId: number) => void;
   },
 ) {
   const tags = ['auth'];
@@ -178,7 +181,8 @@ export function authRoutes(
       },
     },
     async (request) => {
-      await auth.resetPassword(request.body.reset_token, request.body.password, request.ip);
+      const userId = await auth.resetPassword(request.body.reset_token, request.body.password, request.ip);
+      afterPasswordReset?.(userId);
       return { status: true as const, message: TEXT.passwordReset, data: null };
     },
   );

@@ -3,6 +3,7 @@ import {
   type FullUser,
   identifierKind,
   normalizeEmail,
+  normalizeIdentifier,
   normalizePhone,
   type OtpType,
   type VerificationInfo,
@@ -34,6 +35,8 @@ export const RULES = {
   registerPerIp: { limit: 10, windowMs: 60 * MINUTE, message: minutesText },
   sendPerIdentifier: { limit: 5, windowMs: 60 * MINUTE, message: minutesText },
   sendPerIp: { limit: 20, windowMs: 60 * MINUTE, message: minutesText },
+  /** Requests for a code (resend, forgot password) from one address, sent or not. */
+  askPerIp: { limit: 40, windowMs: 60 * MINUTE, message: minutesText },
   tryPerIdentifier: { limit: 10, windowMs: 10 * MINUTE, message: minutesText },
   tryPerIp: { limit: 50, windowMs: 10 * MINUTE, message: minutesText },
   failuresPerAccount: {
@@ -69,6 +72,11 @@ export type Session = { userId: number; tokenHash: string };
 
 function purposeOf(type: OtpType): Purpose {
   return type === 'password_reset' || type === 'reset' ? 'password_reset' : 'registration';
+}
+
+/** One key per email or phone however it is written (case, spaces, Arabic-Indic digits). */
+function identifierKey(identifier: string): string {
+  return `${identifierKind(identifier)}:${normalizeIdentifier(identifier)}`;
 }
 
 function hashCode(salt: string, code: string): string {
@@ -194,7 +202,7 @@ export function createAuthService({
     },
 
     async resend(identifier: string, type: OtpType, ip: string) {
-      await limits.hit(`send:ip:${ip}`, { ...RULES.sendPerIp, limit: RULES.sendPerIp.limit * 2 });
+      await limits.hit(`send-ask:ip:${ip}`, RULES.askPerIp);
       const user = await findByIdentifier(identifier);
       if (!user) notFound();
       const channel = identifierKind(identifier);
@@ -207,7 +215,7 @@ export function createAuthService({
 
     async verifyOtp(identifier: string, code: string, type: OtpType, ip: string) {
       await limits.hit(`try:ip:${ip}`, RULES.tryPerIp);
-      await limits.hit(`try:id:${identifier.trim().toLowerCase()}`, RULES.tryPerIdentifier);
+      await limits.hit(`try:id:${identifierKey(identifier)}`, RULES.tryPerIdentifier);
       const user = await findByIdentifier(identifier);
       if (!user) notFound();
       const failuresKey = `otp-fail:user:${user.id}`;
@@ -255,10 +263,12 @@ export function createAuthService({
 
     async login(identifier: string, password: string, ip: string) {
       await limits.hit(`login:ip:${ip}`, RULES.loginPerIp);
-      const failuresKey = `login-fail:${identifierKind(identifier)}:${identifier.trim().toLowerCase()}`;
+      const user = await findByIdentifier(identifier);
+      // Counted per account, whichever of its email or phone (in whatever spelling) is typed, so
+      // rotating spellings cannot buy more guesses; an unknown identifier counts under its normal form.
+      const failuresKey = user ? `login-fail:user:${user.id}` : `login-fail:${identifierKey(identifier)}`;
       const failures = await limits.check(failuresKey, RULES.loginFailuresPerIdentifier);
       if (failures >= SLOW_AFTER) await sleep(Math.min(1000 * (failures - SLOW_AFTER + 1), 5000));
-      const user = await findByIdentifier(identifier);
       const ok = await hasher.verify(password, user?.passwordHash ?? null);
       if (!user || !ok) {
         await limits.record(failuresKey, RULES.loginFailuresPerIdentifier);
@@ -283,19 +293,22 @@ export function createAuthService({
     },
 
     async forgotPassword(identifier: string, ip: string) {
-      await limits.hit(`send:ip:${ip}`, RULES.sendPerIp);
+      await limits.hit(`send-ask:ip:${ip}`, RULES.askPerIp);
       const user = await findByIdentifier(identifier);
       if (!user) notFound(TEXT.resetNotFound);
       return { retry_after_seconds: await sendCode(user, identifierKind(identifier), 'password_reset', ip) };
     },
 
-    async resetPassword(resetToken: string, password: string, ip: string) {
+    async resetPassword(resetToken: string, password: string, ip: string): Promise<number> {
       await limits.hit(`reset:ip:${ip}`, RULES.tryPerIp);
       const userId = await auth.consumeResetToken(sha256(resetToken), clock.now());
       if (!userId) throw new Invalid({ reset_token: [TEXT.resetTokenInvalid] }, TEXT.resetTokenInvalid);
       const now = clock.now();
       await users.setPassword(userId, await hasher.hash(password), now);
       await auth.revokeAllTokens(userId, now);
+      // Another proof asked for earlier must not set a second password after this one.
+      await auth.closeResetTokens(userId, now);
+      return userId;
     },
 
     /** The session behind a bearer token; renews its expiry at most once a day of use. */
