@@ -449,7 +449,7 @@ describe.skipIf(!adminUrl)('faults: the database cut off under load (needs DATAB
 describe.skipIf(!adminUrl || !redisUrl || !existsSync(REDIS_SERVER))(
   'faults: Redis gone and back (needs DATABASE_URL, REDIS_URL and redis-server)',
   () => {
-    it('keeps chat working within one process, and across processes once Redis is back', {
+    it('keeps chat working within one process (rate limits counted in the database meanwhile), and across processes once Redis is back', {
       timeout: 180_000,
     }, async () => {
       const redisPort = await freePort();
@@ -544,6 +544,18 @@ describe.skipIf(!adminUrl || !redisUrl || !existsSync(REDIS_SERVER))(
       await sleep(1000);
       await send(badr, 'while down');
       await arrives(badr, 'while down');
+      // Rate limits still hold across both processes: counted in the shared database meanwhile.
+      const failures: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const res = await fetch(`${(i % 2 ? two : one).base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ identifier: carl.email, password: `Guess${i}pw` }),
+          signal: AbortSignal.timeout(15_000),
+        });
+        failures.push(res.status);
+      }
+      expect(failures).toEqual([...Array(10).fill(422), 429, 429]);
 
       // Redis back on the same port: across processes again, within some seconds.
       await startRedis();
