@@ -69,31 +69,37 @@ export type AppOverrides = {
 
 /**
  * What a process killed mid-upload left behind: temporary upload files, and the photos of a post it
- * never committed. With the embedded database nothing else can use this data folder (PGlite is one
- * process), so everything left over goes; with PostgreSQL other processes may share the folder and
- * be mid-upload, so only files older than any upload can be: an hour for temporary files, a day for
- * images written but named by no row.
+ * never committed. Runs in the background once the server listens (a large media folder must not
+ * delay the start), and stops when the server closes. Only files last written before they could
+ * belong to an upload in progress: with the embedded database nothing else can use this data folder
+ * (PGlite is one process), so whatever was written before this process started; with PostgreSQL
+ * other processes may share the folder and be mid-upload, so an hour for temporary files and a day
+ * for images written but named by no row.
  */
 async function sweepMedia({
   images,
   media,
   embedded,
+  startedAt,
+  signal,
   log,
 }: {
   images: ImageStore;
   media: MediaRepository;
   embedded: boolean;
+  startedAt: Date;
+  signal: AbortSignal;
   log: App['log'];
 }) {
   const now = Date.now();
-  const uploads = await images.cleanIncoming(embedded ? {} : { modifiedBefore: new Date(now - 3_600_000) });
+  const aged = (ms: number) => (embedded ? startedAt : new Date(Math.min(now - ms, startedAt.getTime())));
+  const uploads = await images.cleanIncoming({ modifiedBefore: aged(3_600_000), signal });
   const orphans = await images.removeUnreferenced({
     referenced: media.referencedKeys,
-    ...(embedded ? {} : { modifiedBefore: new Date(now - 86_400_000) }),
+    modifiedBefore: aged(86_400_000),
+    signal,
   });
-  if (uploads + orphans > 0) {
-    log.info({ uploads, orphans }, 'removed what interrupted uploads left behind');
-  }
+  log.info({ uploads, orphans, stopped: signal.aborted }, 'media sweep done');
 }
 
 /** The whole server, top to bottom: config, database, plugins, then each module. */
@@ -141,11 +147,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
     });
   });
-  await sweepMedia({
-    images,
-    media: createMediaRepository(database.db),
-    embedded: database.kind === 'pglite',
-    log: app.log,
+  const startedAt = new Date();
+  const sweepStop = new AbortController();
+  let sweeping: Promise<void> | undefined;
+  app.addHook('onListen', async () => {
+    sweeping = sweepMedia({
+      images,
+      media: createMediaRepository(database.db),
+      embedded: database.kind === 'pglite',
+      startedAt,
+      signal: sweepStop.signal,
+      log: app.log,
+    }).catch((err: unknown) => app.log.warn({ err }, 'media sweep failed'));
+  });
+  app.addHook('preClose', async () => {
+    sweepStop.abort();
+    await sweeping;
   });
 
   // Cross-cutting plugins.

@@ -252,7 +252,10 @@ describe('faults: the server killed with SIGKILL during a post upload', () => {
     expect(filesUnder(incoming).length, 'a temporary upload was left by the kill').toBeGreaterThan(0);
 
     await s.boot();
-    expect(filesUnder(incoming)).toEqual([]);
+    // The sweep runs in the background once the server listens.
+    await until('the temporary upload to be swept', async () =>
+      filesUnder(incoming).length === 0 ? true : undefined,
+    );
     expect((await feed(s.base, user)).posts).toHaveLength(1);
 
     // 2. Mid-processing: photos already re-encoded and written, the post not yet committed.
@@ -286,6 +289,9 @@ describe('faults: the server killed with SIGKILL during a post upload', () => {
     expect(posts, 'only the committed post').toHaveLength(1);
     const keys = posts.flatMap((p) => p.media.flatMap((m) => [m.url, m.url_large]));
     const expected = [...new Set(keys.map((u) => u.replace(/^\/media\//, '')))].sort();
+    await until('the orphan photos to be swept', async () =>
+      JSON.stringify(filesUnder(media)) === JSON.stringify(expected) ? true : undefined,
+    ).catch(() => undefined);
     expect(filesUnder(media), 'media holds exactly the committed post photos').toEqual(expected);
     // And they are served.
     for (const url of keys) expect((await fetch(`${s.base}${url}`)).status).toBe(200);

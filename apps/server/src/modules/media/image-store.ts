@@ -317,7 +317,13 @@ export function createImageStore({
      * before `modifiedBefore` (all of them when unset), so a process sharing this folder keeps
      * the uploads it is receiving. Answers how many were deleted.
      */
-    async cleanIncoming({ modifiedBefore }: { modifiedBefore?: Date } = {}): Promise<number> {
+    async cleanIncoming({
+      modifiedBefore,
+      signal,
+    }: {
+      modifiedBefore?: Date;
+      signal?: AbortSignal;
+    } = {}): Promise<number> {
       let names: string[];
       try {
         names = await readdir(incomingDir);
@@ -326,6 +332,7 @@ export function createImageStore({
       }
       let removed = 0;
       for (const name of names) {
+        if (signal?.aborted) break;
         if (!name.endsWith('.upload')) continue;
         const file = path.join(incomingDir, name);
         if (modifiedBefore && !(await writtenBefore(file, modifiedBefore))) continue;
@@ -341,17 +348,21 @@ export function createImageStore({
      * which of the given keys a row still names; keys are checked a batch at a time, so the cost is
      * one folder listing and one indexed query per thousand images. Only images last written before
      * `modifiedBefore` (all when unset): another process sharing the folder may be between writing a
-     * photo and committing its post. Answers how many images (all their sizes) were deleted.
+     * photo and committing its post. Stops early when `signal` is aborted. Answers how many images
+     * (all their sizes) were deleted.
      */
     async removeUnreferenced({
       referenced,
       modifiedBefore,
+      signal,
     }: {
       referenced: (kind: ImageKind | 'post', keys: string[]) => Promise<Set<string>>;
       modifiedBefore?: Date;
+      signal?: AbortSignal;
     }): Promise<number> {
       let removed = 0;
       for (const kind of ['picture', 'cover', 'post'] as const) {
+        if (signal?.aborted) break;
         let names: string[];
         try {
           names = await readdir(path.join(dir, IMAGE_VARIANTS[kind].folder));
@@ -372,7 +383,7 @@ export function createImageStore({
             }),
           ),
         ];
-        for (let i = 0; i < keys.length; i += 1000) {
+        for (let i = 0; i < keys.length && !signal?.aborted; i += 1000) {
           const batch = keys.slice(i, i + 1000);
           const named = await referenced(kind, batch);
           for (const key of batch) {
