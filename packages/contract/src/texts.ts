@@ -146,3 +146,13 @@ export function httpText(status: number): string {
     ? HTTP_TEXT[status as HttpTextStatus]
     : formatText(OTHER_HTTP_TEXT, { code: status });
 }
+
+let catalogue: RegExp[] | undefined;
+
+/** Whether a message is one of the catalogue's texts (a `{name}` in one matches any value). */
+export function isCatalogueText(message: string): boolean {
+  catalogue ??= [...Object.values(HTTP_TEXT), OTHER_HTTP_TEXT, ...Object.values(TEXT)].map(
+    (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}/g, '.+')}$`),
+  );
+  return catalogue.some((re) => re.test(message));
+}

@@ -1,5 +1,5 @@
 import type { Failure } from '@makan/contract/envelope';
-import { HTTP_TEXT, httpText } from '@makan/contract/texts';
+import { formatText, HTTP_TEXT, httpText, isCatalogueText, TEXT } from '@makan/contract/texts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,7 +41,54 @@ const isMultipartRequest = (headers: Record<string, unknown>) =>
     .toLowerCase()
     .startsWith('multipart/');
 
-const zodIssue = z.object({ path: z.array(z.union([z.string(), z.number(), z.symbol()])) });
+const zodIssue = z.object({
+  path: z.array(z.union([z.string(), z.number(), z.symbol()])),
+  code: z.string().optional(),
+  origin: z.string().optional(),
+  minimum: z.union([z.number(), z.bigint()]).optional(),
+  maximum: z.union([z.number(), z.bigint()]).optional(),
+});
+
+function requestPart(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'querystring') return request.query;
+  if (context === 'params') return request.params;
+  if (context === 'headers') return request.headers;
+  return request.body;
+}
+
+/** What the client sent at an issue's path (undefined when it sent nothing there). */
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * A field's message in the catalogue's words: a schema's own text is kept; where a schema has none
+ * and zod speaks in its own English ("Invalid input: expected string, received number"), the
+ * nearest catalogue text stands in, so every field message can be translated by the web app.
+ */
+function fieldText(
+  message: string | undefined,
+  issue: z.infer<typeof zodIssue> | undefined,
+  sent: unknown,
+): string {
+  if (message && isCatalogueText(message)) return message;
+  if (issue?.code === 'invalid_type' && (sent === undefined || sent === null || sent === ''))
+    return TEXT.required;
+  if (issue?.origin === 'string' && issue.code === 'too_big' && issue.maximum !== undefined) {
+    return formatText(TEXT.maxLength, { length: String(issue.maximum) });
+  }
+  if (issue?.origin === 'string' && issue.code === 'too_small' && issue.minimum !== undefined) {
+    return Number(issue.minimum) <= 1
+      ? TEXT.required
+      : formatText(TEXT.minLength, { length: String(issue.minimum) });
+  }
+  return HTTP_TEXT[422];
+}
 
 /**
  * One place turns every failure into the spec's envelope `{ status: false, message, errors? }`:
@@ -65,7 +112,11 @@ export function registerErrorHandling(app: App) {
         const issuePath = issue.success ? issue.data.path.map(String).join('.') : '';
         const field = issuePath || item.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         const list = errors[field] ?? [];
-        list.push(item.message ?? HTTP_TEXT[422]);
+        const sent = valueAt(
+          requestPart(request, error.validationContext),
+          issue.success ? issue.data.path : [],
+        );
+        list.push(fieldText(item.message, issue.success ? issue.data : undefined, sent));
         errors[field] = list;
       }
       return reply.status(422).send({ status: false, message: HTTP_TEXT[422], errors } satisfies Failure);

@@ -1,4 +1,4 @@
-import { HTTP_TEXT, OTHER_HTTP_TEXT, TEXT } from '@makan/contract/texts';
+import { HTTP_TEXT, isCatalogueText, TEXT } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -52,11 +52,6 @@ const CHANGES_ON_REFUSAL = new Set(['rate_limits']);
 // ---------------------------------------------------------------------------------------------
 // What a good refusal looks like.
 
-const template = (text: string) =>
-  new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}/g, '.+')}$`);
-const CATALOGUE = [...Object.values(HTTP_TEXT), OTHER_HTTP_TEXT, ...Object.values(TEXT)].map(template);
-const isCatalogueText = (message: string) => CATALOGUE.some((re) => re.test(message));
-
 /** Traces of the server's insides that must never reach a client. */
 const LEAKS: [string, RegExp][] = [
   ['a stack frame', /\bat [\w.<>]+ \(|\bat (file:|node:|\/)/],
@@ -77,8 +72,6 @@ const failure = z
   })
   .loose();
 
-/** Field messages that are not texts of the contract (zod's own words): reported, not failed. */
-const foreignFieldTexts = new Map<string, string>();
 const stats = {
   requests: 0,
   refused: 0,
@@ -113,7 +106,11 @@ function checkAnswer(
     `${what}: '${body.data.message}' is not a text of the spec`,
   ).toBe(true);
   for (const [field, list] of Object.entries(body.data.errors ?? {})) {
-    for (const text of list) if (!isCatalogueText(text)) foreignFieldTexts.set(text, `${what} (${field})`);
+    for (const text of list) {
+      expect(isCatalogueText(text), `${what}: field ${field} says '${text}', not a text of the spec`).toBe(
+        true,
+      );
+    }
   }
 }
 
@@ -132,6 +129,8 @@ let auth: Record<string, string>;
 let world: { post: number; comment: number; reply: number; conversation: number; message: number };
 let snapshotQuery: ReturnType<typeof sql.raw>;
 let ipSeq = 0;
+let clockOffset = 0;
+const clock = { now: () => new Date(Date.now() + clockOffset) };
 const nextIp = () => {
   ipSeq += 1;
   return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
@@ -192,7 +191,12 @@ async function restore() {
               where conversation_id = ${world.conversation} and user_id = ${alice.id} and left_at is null)
          + (select count(*)::int from messages where id = ${world.message} and is_deleted = false) as n`);
   const n = z.object({ rows: z.array(z.object({ n: z.number() })) }).parse(alive).rows[0]?.n;
-  if (n !== 5) await buildWorld();
+  if (n !== 5) {
+    // Rebuilding posts again and again would meet the posts-per-hour limit (a 429 here, not a
+    // finding): the rebuild happens an hour later by the server's clock.
+    clockOffset += 61 * 60_000;
+    await buildWorld();
+  }
 }
 
 /** Every table's row count and a hash of all its rows. */
@@ -627,7 +631,7 @@ function run<T>(
 // ---------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  ({ app, database } = await createTestApp({}, { mailer: messages.mailer, sms: messages.sms }));
+  ({ app, database } = await createTestApp({}, { mailer: messages.mailer, sms: messages.sms, clock }));
   await app.ready();
   operations = operationsOf(app.swagger());
   const cities = await app.inject({ method: 'GET', url: '/api/cities' });
@@ -666,10 +670,6 @@ afterAll(async () => {
   console.log(
     `bad-input fuzzing (seed ${SEED}): ${operations?.length ?? 0} operations, ${stats.requests} requests (${stats.refused} refused, ${stats.accepted} accepted); ${classes}; statuses ${statuses}`,
   );
-  if (foreignFieldTexts.size > 0) {
-    console.log(`field texts not in the contract (${foreignFieldTexts.size}):`);
-    for (const [text, where] of [...foreignFieldTexts].slice(0, 20)) console.log(`  '${text}' at ${where}`);
-  }
   await app?.close();
 });
 
