@@ -32,15 +32,13 @@ export const httpBench: Bench = {
     const measured: LoadResult[] = [];
     let health: LoadResult;
     try {
-      await httpLoad(`${server.url}/health/live`, tokens, { ...load, seconds: 1 });
-      health = await httpLoad(`${server.url}/health/live`, tokens, load);
+      health = await httpLoad(`${server.url}/health/live`, tokens, { ...load, warmSeconds: 1 });
       for (const c of cases) {
         ctx.log(`http: ${c.name} (${c.path})`);
-        await httpLoad(`${server.url}${c.path}`, c.users?.map(benchToken) ?? tokens, {
+        const r = await httpLoad(`${server.url}${c.path}`, c.users?.map(benchToken) ?? tokens, {
           ...load,
-          seconds: Math.min(2, ctx.seconds),
+          warmSeconds: Math.min(3, ctx.seconds),
         });
-        const r = await httpLoad(`${server.url}${c.path}`, c.users?.map(benchToken) ?? tokens, load);
         if (r.errors > 0) throw new Error(`http: ${c.name}: ${r.errors} failed requests\n${server.output()}`);
         measured.push(r);
       }

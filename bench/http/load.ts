@@ -1,33 +1,43 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Store } from '../lib/server.ts';
-import { closedLoop, type LoadResult } from '../lib/stats.ts';
+import { closedLoop, type LoadResult, percentile } from '../lib/stats.ts';
 import { openExec } from '../seed/dataset.ts';
 import type { Statement } from './record.ts';
 
-/** autocannon against one path of a running server; each connection signs in as a different user. */
+/**
+ * autocannon against one path of a running server; each connection signs in as a different user.
+ * The first `warmSeconds` run on the same connections but are not counted: what is measured is the
+ * steady state of `connections` open connections (a new connection's first answer, which waits
+ * for the ones already busy, would otherwise count as the tail).
+ */
 export async function httpLoad(
   url: string,
   tokens: string[],
-  { connections, seconds }: { connections: number; seconds: number },
+  { connections, seconds, warmSeconds = 0 }: { connections: number; seconds: number; warmSeconds?: number },
 ): Promise<LoadResult> {
   let next = 0;
+  const latencies: number[] = [];
+  const measureFrom = performance.now() + warmSeconds * 1000;
   const result = await autocannon({
     url,
     connections,
-    duration: seconds,
+    duration: warmSeconds + seconds,
     timeout: 60,
     setupClient: (client) => {
       const token = tokens[next++ % tokens.length];
       if (token) client.setHeaders({ authorization: `Bearer ${token}` });
+      client.on('response', (_status: number, _bytes: number, ms: number) => {
+        if (performance.now() >= measureFrom) latencies.push(ms);
+      });
     },
   });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    count: result.requests.total,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    count: latencies.length,
     errors,
   };
 }
