@@ -1,4 +1,4 @@
-import { HTTP_TEXT, isCatalogueText, TEXT } from '@makan/contract/texts';
+import { isCatalogueText, TEXT } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
