@@ -24,6 +24,7 @@ import { createContactRepository } from './modules/contact/contact.repository.ts
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { scheduleHousekeeping } from './modules/housekeeping.ts';
 import { createLinkedinRepository } from './modules/linkedin/linkedin.repository.ts';
 import { linkedinRoutes } from './modules/linkedin/linkedin.routes.ts';
 import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
@@ -212,6 +213,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     describeUser: profiles.describeOwner,
   });
   const guard = createAuthGuard(auth.authenticate);
+  const housekeeping = scheduleHousekeeping({
+    clock,
+    deleteCounters: (before) => limits.deleteOlderThan(before),
+    deleteExpiredAuth: (now) => authRepository.deleteExpired(now),
+    log: app.log,
+  });
+  app.addHook('onListen', async () => housekeeping.start());
+  app.addHook('preClose', () => housekeeping.stop());
   // Real time on the same port: the bearer token at connect, Redis between processes when set.
   const realtime = registerRealtime(app, {
     authenticate: auth.authenticate,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authTokens, passwordResetTokens, verificationCodes } from '../../db/schema/auth.ts';
 
@@ -133,8 +133,25 @@ export function createAuthRepository(db: Database) {
         .set({ usedAt: now })
         .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     },
-    async deleteExpired(now: Date): Promise<void> {
-      await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
+    /**
+     * Forgets what can no longer be used: sessions expired or revoked, reset proofs and codes expired,
+     * each a day after the fact (so a late request still meets a row that says why it is refused).
+     */
+    async deleteExpired(now: Date): Promise<number> {
+      const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+      const tokens = await db
+        .delete(authTokens)
+        .where(or(lt(authTokens.expiresAt, dayAgo), lt(authTokens.revokedAt, dayAgo)))
+        .returning({ id: authTokens.id });
+      const proofs = await db
+        .delete(passwordResetTokens)
+        .where(lt(passwordResetTokens.expiresAt, dayAgo))
+        .returning({ id: passwordResetTokens.id });
+      const codes = await db
+        .delete(verificationCodes)
+        .where(lt(verificationCodes.expiresAt, dayAgo))
+        .returning({ id: verificationCodes.id });
+      return tokens.length + proofs.length + codes.length;
     },
   };
 }

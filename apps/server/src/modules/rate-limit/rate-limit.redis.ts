@@ -101,6 +101,8 @@ export function createRedisRateLimitRepository({
         },
         () => fallback.clear(key),
       ),
+    // Redis keys expire with their window; only counts made in the database during an outage remain.
+    deleteOlderThan: (before) => fallback.deleteOlderThan(before),
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
     },

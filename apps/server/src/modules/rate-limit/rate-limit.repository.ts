@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
 
@@ -33,6 +33,14 @@ export function createRateLimitRepository(db: Database) {
     },
     async clear(key: string): Promise<void> {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+    /** Deletes counters whose window began before `before` (past every rule's window). */
+    async deleteOlderThan(before: Date): Promise<number> {
+      const rows = await db
+        .delete(rateLimits)
+        .where(lt(rateLimits.windowStart, before))
+        .returning({ key: rateLimits.key });
+      return rows.length;
     },
   };
 }

@@ -39,6 +39,7 @@ export function createRateLimits({ repo, clock }: { repo: RateLimitRepository; c
       return (await repo.increment(key, clock.now(), rule.windowMs)).count;
     },
     clear: (key: string) => repo.clear(key),
+    deleteOlderThan: (before: Date) => repo.deleteOlderThan(before),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;
