@@ -1,10 +1,18 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authTokens, passwordResetTokens, verificationCodes } from '../../db/schema/auth.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type Channel = 'email' | 'phone';
 export type Purpose = 'registration' | 'password_reset';
 export type CodeRow = typeof verificationCodes.$inferSelect;
+
+const liveProof = (tokenHash: string, now: Date) =>
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
 
 export function createAuthRepository(db: Database) {
   /** Runs on every signed-in request: a named prepared statement, parsed and planned once per connection. */
@@ -111,27 +119,38 @@ export function createAuthRepository(db: Database) {
     async insertResetToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
       await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
     },
-    /** Uses a reset proof once; returns its user, or undefined when unknown, used or expired. */
-    async consumeResetToken(tokenHash: string, now: Date): Promise<number | undefined> {
-      const [row] = await db
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, tokenHash),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, now),
-          ),
-        )
-        .returning({ userId: passwordResetTokens.userId });
-      return row?.userId;
+    /** Whether a reset proof can still be used (unknown, used and expired ones cannot). */
+    async resetTokenLive(tokenHash: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(liveProof(tokenHash, now));
+      return rows.length > 0;
     },
-    /** Ends every reset proof of a user still open (after one of them was used). */
-    async closeResetTokens(userId: number, now: Date): Promise<void> {
-      await db
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    /**
+     * Uses a reset proof and sets the new password in one transaction: the proof is spent, the
+     * password replaced, every session revoked and every other open proof of the user closed, or
+     * none of it. Answers the user, or undefined when the proof was used or expired meanwhile.
+     */
+    async resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<number | undefined> {
+      return db.transaction(async (tx) => {
+        const [proof] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(liveProof(tokenHash, now))
+          .returning({ userId: passwordResetTokens.userId });
+        if (!proof) return undefined;
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, proof.userId));
+        await tx
+          .update(authTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(authTokens.userId, proof.userId), isNull(authTokens.revokedAt)));
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.userId, proof.userId), isNull(passwordResetTokens.usedAt)));
+        return proof.userId;
+      });
     },
     /**
      * Forgets what can no longer be used: sessions expired or revoked, reset proofs and codes expired,

@@ -301,13 +301,15 @@ export function createAuthService({
 
     async resetPassword(resetToken: string, password: string, ip: string): Promise<number> {
       await limits.hit(`reset:ip:${ip}`, RULES.tryPerIp);
-      const userId = await auth.consumeResetToken(sha256(resetToken), clock.now());
-      if (!userId) throw new Invalid({ reset_token: [TEXT.resetTokenInvalid] }, TEXT.resetTokenInvalid);
-      const now = clock.now();
-      await users.setPassword(userId, await hasher.hash(password), now);
-      await auth.revokeAllTokens(userId, now);
-      // Another proof asked for earlier must not set a second password after this one.
-      await auth.closeResetTokens(userId, now);
+      const refuse: () => never = () => {
+        throw new Invalid({ reset_token: [TEXT.resetTokenInvalid] }, TEXT.resetTokenInvalid);
+      };
+      const tokenHash = sha256(resetToken);
+      // Checked before hashing, so a made-up proof costs no password hash.
+      if (!(await auth.resetTokenLive(tokenHash, clock.now()))) refuse();
+      const passwordHash = await hasher.hash(password);
+      const userId = await auth.resetPassword(tokenHash, passwordHash, clock.now());
+      if (!userId) refuse();
       return userId;
     },
 

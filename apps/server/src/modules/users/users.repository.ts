@@ -62,9 +62,6 @@ export function createUsersRepository(db: Database) {
       const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
       return row;
     },
-    async setPassword(id: number, passwordHash: string, now: Date): Promise<void> {
-      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
-    },
     /** The account can then sign in only through a linked provider or after a password reset. */
     async removePassword(id: number, now: Date): Promise<void> {
       await db.update(users).set({ passwordHash: null, updatedAt: now }).where(eq(users.id, id));
