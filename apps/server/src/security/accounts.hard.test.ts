@@ -15,6 +15,7 @@ import {
   signUpOverHttp,
   startServer,
   stopServer,
+  testServerEnv,
   waitReady,
 } from '../test/server-process.ts';
 
@@ -35,15 +36,7 @@ afterAll(async () => {
 async function processOn(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'makan-accounts-'));
   const port = await freePort();
-  const server: ServerProcess = startServer({
-    ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED: 'none',
-    SCRYPT_COST: '1024',
-    LOG_LEVEL: 'warn',
-  });
+  const server: ServerProcess = startServer(testServerEnv(port, dataDir, env));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   cleanups.push(() => stopServer(server));
   await waitReady(port, server.child, server.output);

@@ -20,6 +20,7 @@ import {
   signUpOverHttp,
   startServer,
   stopServer,
+  testServerEnv,
   waitReady,
 } from '../test/server-process.ts';
 
@@ -61,16 +62,7 @@ async function launch({ postgres, env = {} }: { postgres: boolean; env?: Record<
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const fullEnv = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SEED: 'none',
-    SCRYPT_COST: '1024',
-    LOG_LEVEL: 'warn',
-    ...env,
-  };
+  const fullEnv = testServerEnv(port, dataDir, { DATABASE_URL: databaseUrl, ...env });
   const handle = {
     dataDir,
     port,

@@ -18,6 +18,7 @@ import {
   freePort,
   startServer,
   stopServer,
+  testServerEnv,
   waitReady,
 } from '../test/server-process.ts';
 
@@ -691,15 +692,7 @@ describe.skipIf(!adminUrl)(
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const server = startServer({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        SEED: 'none',
-        SCRYPT_COST: '1024',
-        LOG_LEVEL: 'warn',
-      });
+      const server = startServer(testServerEnv(port, dataDir, { DATABASE_URL: database.url }));
       cleanups.push(() => stopServer(server));
       await waitReady(port, server.child, server.output);
       const log = () => server.output().slice(-4000);

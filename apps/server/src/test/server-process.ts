@@ -47,6 +47,22 @@ export function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/**
+ * The environment of a test server process: its own port and data folder on 127.0.0.1, no demo data,
+ * cheap password hashes, warnings only; `extra` adds or overrides (DATABASE_URL, REDIS_URL…).
+ */
+export function testServerEnv(port: number, dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: 'none',
+    SCRYPT_COST: '1024',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
 /** Waits until /health/ready answers 200 (30 s at most), or fails with the process output. */
 export async function waitReady(port: number, child: ChildProcess, output?: () => string) {
   for (let i = 0; i < 300 && child.exitCode === null && child.signalCode === null; i++) {

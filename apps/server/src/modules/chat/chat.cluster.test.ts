@@ -19,6 +19,7 @@ import {
   signUpOverHttp,
   startServer,
   stopServer,
+  testServerEnv,
   waitReady,
 } from '../../test/server-process.ts';
 
@@ -145,18 +146,14 @@ describe.skipIf(!adminUrl || !redisUrl)(
       // Both at once: the startup lock makes one of them migrate.
       for (const [i, port] of ports.entries()) {
         servers.push(
-          startServer({
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_DIR: dataDirs[i] ?? '',
-            DATABASE_URL: database.url,
-            REDIS_URL: redisUrl,
-            // This run's own channels: another run sharing the Redis never reaches it.
-            REDIS_PREFIX: `makan-test-${process.pid}`,
-            SEED: 'none',
-            SCRYPT_COST: '1024',
-            LOG_LEVEL: 'warn',
-          }),
+          startServer(
+            testServerEnv(port, dataDirs[i] ?? '', {
+              DATABASE_URL: database.url,
+              REDIS_URL: redisUrl,
+              // This run's own channels: another run sharing the Redis never reaches it.
+              REDIS_PREFIX: `makan-test-${process.pid}`,
+            }),
+          ),
         );
       }
       await Promise.all(servers.map((s, i) => waitReady(ports[i] ?? 0, s.child, s.output)));

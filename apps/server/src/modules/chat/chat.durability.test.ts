@@ -13,6 +13,7 @@ import {
   signUpOverHttp,
   startServer,
   stopServer,
+  testServerEnv,
   waitReady,
 } from '../../test/server-process.ts';
 
@@ -63,15 +64,7 @@ describe('chat durability across server crashes', () => {
     }
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED: 'none',
-      SCRYPT_COST: '1024',
-      LOG_LEVEL: 'warn',
-    };
+    const env = testServerEnv(port, dataDir, { DATABASE_URL: databaseUrl });
     const boot = async () => {
       const started = startServer(env);
       server = started;
