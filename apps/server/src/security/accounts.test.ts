@@ -101,7 +101,8 @@ async function tokenOf(person: { email: string; password: string }) {
   return res.json().data.token as string;
 }
 
-async function connected(token: string): Promise<Client> {
+/** A socket connecting with this token, closed after the file. */
+function socketFor(token: string): Client {
   const socket: Client = io(url, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -109,6 +110,11 @@ async function connected(token: string): Promise<Client> {
     reconnection: false,
   });
   sockets.push(socket);
+  return socket;
+}
+
+async function connected(token: string): Promise<Client> {
+  const socket = socketFor(token);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
@@ -128,13 +134,7 @@ const disconnected = (socket: Client) =>
 
 const refusedSocket = (token: string) =>
   new Promise<string>((resolve) => {
-    const socket: Client = io(url, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    sockets.push(socket);
+    const socket = socketFor(token);
     socket.once('connect', () => resolve('connected'));
     socket.once('connect_error', (err) => resolve(err.message));
   });
