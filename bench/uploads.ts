@@ -37,6 +37,9 @@ async function run(ctx: BenchContext): Promise<Row[]> {
     const idle = await idleRss(server.pid);
 
     const series = rssSeries(server.pid, 25);
+    // On PGlite the database has a process of its own; its memory is shown beside the server's.
+    const databasePid = server.databasePid();
+    const databaseSeries = databasePid ? rssSeries(databasePid, 25) : undefined;
     const started = performance.now();
     const results = await Promise.all(
       photos.map((photo, i) => createPost(server.url, tokens[i % tokens.length] ?? '', photo, i)),
@@ -44,6 +47,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
     const total = performance.now() - started;
     await sleep(500);
     const { peak, samples } = series.stop();
+    const databasePeak = databaseSeries?.stop().peak;
     const after = samples.at(-1) ?? 0;
 
     // Every post's two files are on disk, where the server serves them from.
@@ -72,6 +76,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       peakRss: peak,
       afterRss: after,
       samples: samples.length,
+      ...(databasePeak ? { databasePeakRss: databasePeak } : {}),
     };
     return [
       {
@@ -85,7 +90,9 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       {
         bench: 'uploads',
         case: `${label} in parallel: server peak RSS`,
-        measured: `peak ${mb(peak)} (+${mb(peak - idle)}), ${mb(after)} after`,
+        measured: `peak ${mb(peak)} (+${mb(peak - idle)}), ${mb(after)} after${
+          databasePeak ? `; the embedded database's own process: peak ${mb(databasePeak)}` : ''
+        }`,
         baseline: `idle ${mb(idle)}`,
         ratio: ratioOf(peak, idle),
         target: `≤ ${mb(RSS_TARGET)}`,

@@ -38,6 +38,8 @@ export default defineConfig({
     cwd: '..',
     url: `http://127.0.0.1:${port}/health/ready`,
     reuseExistingServer: false,
+    // The server drains and closes its embedded database (and that database's process) on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     timeout: 90_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { processMemory } from './process.ts';
+import { childProcess, processMemory } from './process.ts';
 import { benchDir } from './report.ts';
 
 export const repoDir = path.resolve(benchDir, '..');
@@ -21,6 +21,8 @@ export type RunningServer = {
   port: number;
   pid: number;
   memory: () => { rss: number; peak: number };
+  /** The embedded database's own process (PGlite without DATABASE_URL), when there is one. */
+  databasePid: () => number | undefined;
   output: () => string;
   /** SIGTERM, then SIGKILL after 10 s; resolves once the process is gone. */
   stop: () => Promise<void>;
@@ -103,6 +105,7 @@ export async function startServer(store: Store, env: Record<string, string> = {}
     port,
     pid,
     memory: () => processMemory(pid),
+    databasePid: () => childProcess(pid, 'pglite-child'),
     output: () => output,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {

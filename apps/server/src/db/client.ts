@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createPglite } from './pglite.ts';
+import { startPgliteProcess } from './pglite-process.ts';
 import * as schema from './schema/index.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -33,31 +33,56 @@ export type DatabaseHandle = {
 export type DatabaseOptions = {
   /** postgres://… for a PostgreSQL server; unset for embedded PGlite. */
   url?: string | undefined;
-  /** Folder of the embedded database; unset means in memory. */
+  /**
+   * Folder of the embedded database, served by a process of its own (db/pglite-host.ts). Unset means
+   * in memory, in this process (tests).
+   */
   dataDir?: string | undefined;
-  /** A PGlite data folder dump (tar) to start from, used by tests to skip initdb. */
+  /** A PGlite data folder dump (tar) to start from, used by tests to skip initdb (in this process). */
   loadDataDir?: Blob | undefined;
 };
 
 const STARTUP_LOCK = 7_261_001;
-/** Shared buffers of the embedded database (see openPglite). */
-const PGLITE_SHARED_BUFFERS = '16MB';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url) : openPglite(options);
+  if (options.url) return openPostgres(options.url);
+  if (options.dataDir && !options.loadDataDir) return openPgliteProcess(options.dataDir);
+  return openPglite(options);
 }
 
-async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { pg_trgm },
-    // PostgreSQL's default 128 MB of shared buffers is touched at start and lives in the server
-    // process's own memory here (about 110 MB of RSS more than 16 MB, measured); the files stay in
-    // the operating system's cache, so a miss costs a copy, not a disk read.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+/**
+ * The embedded database on disk: PGlite in a process of its own, reached through node-postgres on a
+ * Unix socket. One connection, as PGlite has one session: the pool queues the rest, and a transaction
+ * holds the connection until it ends.
+ */
+async function openPgliteProcess(dataDir: string): Promise<DatabaseHandle> {
+  const host = await startPgliteProcess(dataDir, (code) =>
+    console.error(`the embedded database's process ended (code ${code}); queries will fail until a restart`),
+  );
+  // Kept open while idle: each new connection costs a start-up and a session reset.
+  const pool = new pg.Pool({ ...host.connection, max: 1, idleTimeoutMillis: 0 });
+  pool.on('error', () => {
+    // The database's process went away; the pool tries again on the next checkout.
   });
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'pglite',
+    // One database process per folder, owned by this server: nothing else runs start-up at once.
+    withStartupLock: (fn) => fn(),
+    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await pool.end();
+      await host.stop();
+    },
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const client = await createPglite(options);
   takeTurns(client);
   const db = drizzlePglite({ client, schema });
   return {
