@@ -313,7 +313,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     removeFile: chatFiles.remove,
   });
   chatRoutes(app, { chat, guard, files: chatFiles });
-  chatSocket(realtime.io, { chat, names: chat.nameOf, log: app.log });
+  chatSocket(realtime.io, { chat, names: chat.nameOf, log: app.log, clock });
   citiesRoutes(app, { cities: createCitiesService({ cities: citiesRepository }) });
   contactRoutes(app, {
     contact: createContactService({

@@ -36,6 +36,8 @@ export const LIMITS = {
   messageGroupingMs: 5 * 60_000,
   pendingMessageExpiryMs: 30_000,
   pendingMessageCleanupMs: 60_000,
+  /** A text message sent over the socket goes over HTTP instead (same client id) when unanswered this long. */
+  socketSendAckMs: 5000,
   /** A typing indicator disappears by itself this long after the last typing event. */
   typingTtlMs: 5000,
   /** While someone types, the client repeats the typing event this often. */

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type ChatMessage, type Conversation, conversationSchema, messageSchema } from './chat.ts';
+import {
+  type ChatMessage,
+  type Conversation,
+  conversationSchema,
+  messageSchema,
+  sendMessageRequest,
+} from './chat.ts';
+import { fieldErrorsSchema } from './envelope.ts';
+import { TEXT } from './texts.ts';
 
 /**
  * Real time (spec §7): Socket.IO on the server's own port and path `/socket.io`, websocket
@@ -33,6 +41,7 @@ export const CLIENT_EVENTS = {
   unsubscribe: 'unsubscribe',
   typing: 'typing',
   stopTyping: 'stopTyping',
+  send: 'send',
 } as const;
 
 /**
@@ -85,7 +94,39 @@ export type MessageDeletedEvent = { conversationId: number; messageId: number; m
 export const conversationRef = z.object({ conversationId: z.number().int().positive() });
 export type ConversationRef = z.infer<typeof conversationRef>;
 
-export type Ack = { ok: true } | { ok: false; status: number; message: string };
+/**
+ * A refusal, as the HTTP envelope would give it: the status the same call over HTTP answers, the
+ * catalogue's text, and for a 422 the messages of each field.
+ */
+export const ackFailure = z.object({
+  ok: z.literal(false),
+  status: z.number().int(),
+  message: z.string(),
+  errors: fieldErrorsSchema.optional(),
+});
+export type AckFailure = z.infer<typeof ackFailure>;
+export type Ack = { ok: true } | AckFailure;
+
+/**
+ * `send`: a text message over the socket, the same as `POST /api/chat/conversations/{id}/messages`
+ * with the same body (and the same rules, texts and idempotency by `client_id`), plus the
+ * conversation's id. Clients with a connected socket send this way: no HTTP request and no token
+ * look-up per message (the socket was authenticated at connect).
+ */
+export const sendMessagePayload = sendMessageRequest.extend({
+  conversationId: z
+    .number({ error: TEXT.conversationIdRequired })
+    .int({ error: TEXT.conversationIdRequired })
+    .positive({ error: TEXT.conversationIdRequired }),
+});
+export type SendMessagePayload = z.input<typeof sendMessagePayload>;
+
+/** The answer to `send`: the stored message (`created` false: the client id was already stored). */
+export const sendAck = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), message: messageSchema, created: z.boolean() }),
+  ackFailure,
+]);
+export type SendAck = { ok: true; message: ChatMessage; created: boolean } | AckFailure;
 
 export interface ServerToClientEvents {
   MessageSent: (event: MessageSentEvent) => void;
@@ -103,4 +144,5 @@ export interface ClientToServerEvents {
   unsubscribe: (ref: ConversationRef, ack: (result: Ack) => void) => void;
   typing: (ref: ConversationRef, ack?: (result: Ack) => void) => void;
   stopTyping: (ref: ConversationRef, ack?: (result: Ack) => void) => void;
+  send: (payload: SendMessagePayload, ack: (result: SendAck) => void) => void;
 }

@@ -1,7 +1,7 @@
-import type { Failure } from '@makan/contract/envelope';
+import type { Failure, FieldErrors } from '@makan/contract/envelope';
 import { formatText, HTTP_TEXT, httpText, isCatalogueText, TEXT } from '@makan/contract/texts';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, TooManyRequests } from '../lib/errors.ts';
 import type { App } from '../lib/http.ts';
@@ -90,6 +90,54 @@ function fieldText(
   return HTTP_TEXT[422];
 }
 
+/** The field messages of a schema's failures (as Fastify's validation items), for the envelope's `errors`. */
+function fieldErrorsOf(validation: readonly FastifySchemaValidationError[], input: unknown): FieldErrors {
+  const errors: Record<string, string[]> = {};
+  for (const item of validation) {
+    const issue = zodIssue.safeParse(item.params.issue);
+    const issuePath = issue.success ? issue.data.path.map(String).join('.') : '';
+    const field = issuePath || item.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    const list = errors[field] ?? [];
+    const sent = valueAt(input, issue.success ? issue.data.path : []);
+    list.push(fieldText(item.message, issue.success ? issue.data : undefined, sent));
+    errors[field] = list;
+  }
+  return errors;
+}
+
+/**
+ * Checks a payload that does not come through a route (a socket event) as a route checks its body:
+ * on failure, the same field messages a 422 over HTTP would carry.
+ */
+export function checkPayload<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+): { success: true; data: z.output<T> } | { success: false; errors: FieldErrors } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { success: true, data: parsed.data };
+  // The routes' own validator makes the items the error handler reads, so both transports say the same.
+  const result = validatorCompiler({ schema, method: 'POST', url: '', httpPart: 'body' })(input);
+  const validation =
+    typeof result === 'object' && 'error' in result && Array.isArray(result.error) ? result.error : [];
+  return { success: false, errors: fieldErrorsOf(validation, input) };
+}
+
+/**
+ * The answer to a failure the client may be told of, whatever the transport: a domain error with its
+ * status and texts, or input the database refused. Undefined for anything else (a 500 to log).
+ */
+export function clientFailure(error: unknown): { status: number; body: Failure } | undefined {
+  if (error instanceof AppError) {
+    const body: Failure = { status: false, message: error.message };
+    if (error.errors) body.errors = error.errors;
+    if (error.data !== undefined) body.data = error.data;
+    return { status: error.statusCode, body };
+  }
+  const refused = inputSqlState(error);
+  if (refused) return { status: refused, body: { status: false, message: HTTP_TEXT[refused] } };
+  return undefined;
+}
+
 /**
  * One place turns every failure into the spec's envelope `{ status: false, message, errors? }`:
  * domain errors keep their status and texts, schema failures become 422 with field messages,
@@ -98,27 +146,13 @@ function fieldText(
  */
 export function registerErrorHandling(app: App) {
   app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
-    if (error instanceof AppError) {
+    const known = clientFailure(error);
+    if (known) {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
-      const body: Failure = { status: false, message: error.message };
-      if (error.errors) body.errors = error.errors;
-      if (error.data !== undefined) body.data = error.data;
-      return reply.status(error.statusCode).send(body);
+      return reply.status(known.status).send(known.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const item of error.validation) {
-        const issue = zodIssue.safeParse(item.params.issue);
-        const issuePath = issue.success ? issue.data.path.map(String).join('.') : '';
-        const field = issuePath || item.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        const list = errors[field] ?? [];
-        const sent = valueAt(
-          requestPart(request, error.validationContext),
-          issue.success ? issue.data.path : [],
-        );
-        list.push(fieldText(item.message, issue.success ? issue.data : undefined, sent));
-        errors[field] = list;
-      }
+      const errors = fieldErrorsOf(error.validation, requestPart(request, error.validationContext));
       return reply.status(422).send({ status: false, message: HTTP_TEXT[422], errors } satisfies Failure);
     }
     if (
@@ -128,9 +162,6 @@ export function registerErrorHandling(app: App) {
     ) {
       return reply.status(400).send({ status: false, message: HTTP_TEXT[400] } satisfies Failure);
     }
-    const refused = inputSqlState(error);
-    if (refused)
-      return reply.status(refused).send({ status: false, message: HTTP_TEXT[refused] } satisfies Failure);
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500 || !status) {
       request.log.error({ err: error }, 'unhandled error');

@@ -11,7 +11,8 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { App } from '../lib/http.ts';
 
-export type SocketData = { userId: number; sessionRoom: string };
+/** `expiresAt`: when the session the socket connected with ends (ms), unless renewed over HTTP. */
+export type SocketData = { userId: number; sessionRoom: string; expiresAt: number };
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -52,7 +53,7 @@ export function registerRealtime(
     redisPrefix = 'makan',
     log,
   }: {
-    authenticate: (token: string) => Promise<{ userId: number; tokenHash: string }>;
+    authenticate: (token: string) => Promise<{ userId: number; tokenHash: string; expiresAt: Date }>;
     redisUrl: string | undefined;
     redisPrefix?: string;
     log: FastifyBaseLogger;
@@ -106,6 +107,7 @@ export function registerRealtime(
       const session = await authenticate(token);
       socket.data.userId = session.userId;
       socket.data.sessionRoom = sessionRoom(session.tokenHash);
+      socket.data.expiresAt = session.expiresAt.getTime();
       next();
     } catch {
       next(new ConnectError(HTTP_TEXT[401], { status: 401 }));

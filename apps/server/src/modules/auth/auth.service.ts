@@ -68,7 +68,8 @@ type Deps = {
   describeUser: (userId: number) => Promise<FullUser>;
 };
 
-export type Session = { userId: number; tokenHash: string };
+/** A live session: whose, which token, and until when it holds unless used again. */
+export type Session = { userId: number; tokenHash: string; expiresAt: Date };
 
 function purposeOf(type: OtpType): Purpose {
   return type === 'password_reset' || type === 'reset' ? 'password_reset' : 'registration';
@@ -320,9 +321,11 @@ export function createAuthService({
       const row = await auth.findLiveToken(tokenHash, now);
       if (!row) throw new Unauthorized();
       if (now.getTime() - row.lastUsedAt.getTime() > 24 * 60 * MINUTE) {
-        await auth.renewToken(row.id, now, new Date(now.getTime() + LIMITS.tokenTtlMs));
+        const expiresAt = new Date(now.getTime() + LIMITS.tokenTtlMs);
+        await auth.renewToken(row.id, now, expiresAt);
+        return { userId: row.userId, tokenHash, expiresAt };
       }
-      return { userId: row.userId, tokenHash };
+      return { userId: row.userId, tokenHash, expiresAt: row.expiresAt };
     },
 
     async me(userId: number) {

@@ -108,12 +108,17 @@ export function createChatService(deps: ChatServiceDeps) {
   async function viewMessages(
     rows: MessageRow[],
     participants: ParticipantRow[],
-    /** What the caller already holds: every attachment of `rows`, and some users. */
-    preloaded?: { attachments: AttachmentRow[]; users: UserRow[] },
+    /**
+     * What the caller already holds: every attachment of `rows` and of `messages` (messages they
+     * may quote), and some users. Nothing held is asked for again.
+     */
+    preloaded?: { attachments: AttachmentRow[]; users: UserRow[]; messages?: MessageRow[] },
   ): Promise<ChatMessage[]> {
     if (rows.length === 0) return [];
     const replyIds = [...new Set(rows.flatMap((r) => (r.replyToId ? [r.replyToId] : [])))];
-    const known = new Map(rows.map((r) => [r.id, r]));
+    const held = preloaded ? [...rows, ...(preloaded.messages ?? [])] : [];
+    const withFiles = new Set(held.map((r) => r.id));
+    const known = new Map([...held, ...rows].map((r) => [r.id, r]));
     const missing = replyIds.filter((id) => !known.has(id));
     for (const row of await chat.messagesByIds(missing)) known.set(row.id, row);
     const quoted = replyIds.flatMap((id) => {
@@ -122,7 +127,9 @@ export function createChatService(deps: ChatServiceDeps) {
     });
     const attachments = [
       ...(preloaded?.attachments ?? []),
-      ...(await chat.attachmentsOf((preloaded ? quoted : [...rows, ...quoted]).map((r) => r.id))),
+      ...(await chat.attachmentsOf(
+        [...rows, ...quoted].filter((r) => !withFiles.has(r.id)).map((r) => r.id),
+      )),
     ];
     const byMessage = new Map<number, AttachmentRow[]>();
     for (const a of attachments) byMessage.set(a.messageId, [...(byMessage.get(a.messageId) ?? []), a]);
@@ -247,8 +254,14 @@ export function createChatService(deps: ChatServiceDeps) {
     stored: Extract<NonNullable<Awaited<ReturnType<ChatRepository['sendMessage']>>>, { created: true }>,
     senderId: number,
   ): Promise<ChatMessage> {
-    const { participants, read } = stored;
-    const [message] = await viewMessages([stored.row], participants, stored);
+    const { participants, read, quoted } = stored;
+    // The store answered everything the view needs (the message, its files, the participants and
+    // their users, the quoted message and its files): no query between the commit and the event.
+    const [message] = await viewMessages([stored.row], participants, {
+      attachments: [...stored.attachments, ...(quoted?.attachments ?? [])],
+      users: stored.users,
+      messages: quoted ? [quoted.row] : [],
+    });
     if (!message) throw new Error('message vanished');
     publisher.publish(roomsOf(conversationId, participants), 'MessageSent', {
       message,

@@ -1,7 +1,10 @@
 import { LIMITS } from '@makan/contract/limits';
+import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
+import type { RealtimeSocket } from '../../lib/realtime.ts';
 import { conversationFixture, messageFixture, sara } from '../../test/chat-fixtures.ts';
+import { type SendTextInput, type SendTransport, sendMessage } from './api/send-message.ts';
 import { checkChatFile, retry, send } from './outbox.ts';
 import { createChatStore, initialChatState, receiveMessage, setConversations, setMessages } from './store.ts';
 
@@ -93,6 +96,104 @@ describe('sending', () => {
     );
     if (failed) await retry(failed, me, { store: chat, sendFile });
     expect(sendFile.mock.calls[1]?.[0]).toMatchObject({ file, clientId: failed?.client_id });
+  });
+});
+
+describe('the way a text message goes', () => {
+  /** A socket that answers `send` with what `answer` gives (or throws, as a timeout does). */
+  function fakeSocket(answer: (payload: { client_id: string }) => Promise<unknown>, connected = true) {
+    const emitted: [string, unknown][] = [];
+    const socket = {
+      connected,
+      timeout: () => ({
+        emitWithAck: async (event: string, payload: { client_id: string }) => {
+          emitted.push([event, payload]);
+          return answer(payload);
+        },
+      }),
+    };
+    return { socket: socket as unknown as RealtimeSocket, emitted };
+  }
+  const stored = (input: { clientId: string }, id: number) =>
+    messageFixture({ id, sender_id: sara.id, sender: sara, client_id: input.clientId, content: 'Hi' });
+  const through = (socket: RealtimeSocket, post: SendTransport['post']) => ({
+    sendMessage: (input: SendTextInput) =>
+      sendMessage(input, { socket: () => socket, post, ackTimeoutMs: 50 }),
+  });
+
+  it('goes over the connected socket; the acknowledged message replaces the pending one', async () => {
+    const chat = store();
+    const post = vi.fn<SendTransport['post']>();
+    const { socket, emitted } = fakeSocket(async (payload) => ({
+      ok: true,
+      created: true,
+      message: stored({ clientId: payload.client_id }, 12),
+    }));
+    await send({ conversationId: 10, content: 'Hi', replyTo: null }, me, {
+      store: chat,
+      ...through(socket, post),
+    });
+    expect(post).not.toHaveBeenCalled();
+    const clientId = chat.get().messages[10]?.[0]?.client_id;
+    expect(emitted).toEqual([
+      ['send', { conversationId: 10, content: 'Hi', type: 'text', client_id: clientId }],
+    ]);
+    expect(chat.get().messages[10]?.map((m) => [m.id, m.outgoing?.status])).toEqual([[12, undefined]]);
+  });
+
+  it('goes over HTTP, under the same client id, when the socket does not answer in time or is down', async () => {
+    const chat = store();
+    const post = vi.fn<SendTransport['post']>(async (input) => stored(input, 13));
+    const silent = fakeSocket(() => Promise.reject(new Error('operation has timed out')));
+    await send({ conversationId: 10, content: 'Hi', replyTo: null }, me, {
+      store: chat,
+      ...through(silent.socket, post),
+    });
+    const sentOver = silent.emitted[0]?.[1] as { client_id: string } | undefined;
+    expect(post).toHaveBeenCalledWith(expect.objectContaining({ clientId: sentOver?.client_id }));
+    expect(chat.get().messages[10]?.map((m) => m.id)).toEqual([13]);
+
+    const down = fakeSocket(() => Promise.reject(new Error('never asked')), false);
+    await send({ conversationId: 10, content: 'Hi', replyTo: null }, me, {
+      store: chat,
+      ...through(down.socket, post),
+    });
+    expect(down.emitted).toEqual([]);
+    expect(post).toHaveBeenCalledTimes(2);
+  });
+
+  it('a session that ran out on the socket goes over HTTP, where the 401 signs out as everywhere else', async () => {
+    const chat = store();
+    const post = vi.fn<SendTransport['post']>(async (input) => stored(input, 14));
+    const { socket } = fakeSocket(async () => ({ ok: false, status: 401, message: HTTP_TEXT[401] }));
+    await send({ conversationId: 10, content: 'Hi', replyTo: null }, me, {
+      store: chat,
+      ...through(socket, post),
+    });
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refusal over the socket fails the message with the error the POST would have given', async () => {
+    const chat = store();
+    const post = vi.fn<SendTransport['post']>();
+    const { socket } = fakeSocket(async () => ({
+      ok: false,
+      status: 422,
+      message: HTTP_TEXT[422],
+      errors: { content: [TEXT.messageTooLong] },
+    }));
+    await send({ conversationId: 10, content: 'Hi', replyTo: null }, me, {
+      store: chat,
+      ...through(socket, post),
+    });
+    expect(post).not.toHaveBeenCalled();
+    const error = chat.get().messages[10]?.[0]?.outgoing?.error;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      kind: 'validation',
+      status: 422,
+      errors: { content: [TEXT.messageTooLong] },
+    });
   });
 });
 
