@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ROUTE_PAGES } from '../../apps/web/src/app/route-pages.ts';
 import { repoDir } from '../lib/server.ts';
 
 export const webDir = path.join(repoDir, 'apps/web');
@@ -19,19 +20,12 @@ type ManifestChunk = {
 };
 type Manifest = Record<string, ManifestChunk>;
 
-/**
- * The page modules the router lazy-loads for each measured route (apps/web/src/app/router.tsx). A route
- * whose module is renamed fails loudly here rather than measuring the wrong chunk.
- */
-export const ROUTE_MODULES: Record<string, string> = {
-  '/login': 'src/app/routes/auth-pages.tsx',
-  '/signup': 'src/app/routes/auth-pages.tsx',
-  '/companies': 'src/app/routes/companies-page.tsx',
-  '/home': 'src/app/routes/post-pages.tsx',
-  '/chat': 'src/app/routes/chat-page.tsx',
-  '/profile': 'src/app/routes/profile-pages.tsx',
-  '/about': 'src/features/info/components/info-pages.tsx',
-};
+/** The page module of each measured route: the app's own map (apps/web/src/app/route-pages.ts). */
+export const ROUTE_MODULES: Record<string, string> = ROUTE_PAGES;
+
+/** Signed-in pages also wait for the signed-in pages' texts (English measured). */
+const MEMBER_TEXTS = 'src/app/member/locales/en.json';
+const SIGNED_IN = new Set(['/home', '/chat', '/profile']);
 
 export type Bytes = { raw: number; gzip: number; brotli: number };
 export type RouteBundle = {
@@ -100,6 +94,7 @@ export function routeBundles(routes: string[]): RouteBundle[] {
     const module = ROUTE_MODULES[route];
     if (!module) throw new Error(`no page module known for ${route}`);
     const keys = staticClosure(manifest, module, new Set(entry));
+    if (SIGNED_IN.has(route)) staticClosure(manifest, MEMBER_TEXTS, keys);
     const js = filesOf(keys).filter((f) => f.endsWith('.js'));
     return {
       route,

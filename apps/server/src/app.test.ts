@@ -17,7 +17,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Makan</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   // As the web build writes them: a brotli and a gzip copy beside each text asset.
@@ -26,6 +26,14 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets', 'app-def456.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(webDist, 'assets', 'app-def456.js.gz'), gzipSync(script));
   writeFileSync(path.join(webDist, 'boot.js'), '/* boot */');
+  // As the web build writes it: each route's page chunks.
+  writeFileSync(
+    path.join(webDist, 'route-preloads.json'),
+    JSON.stringify({
+      '/login': ['/assets/login-page-aaa.js', '/assets/form-bbb.js'],
+      '/post/:id': ['/assets/post-pages-ccc.js'],
+    }),
+  );
   const t = await createTestApp({ WEB_DIST: webDist });
   app = t.app;
   app.get('/api/test/boom', async () => {
@@ -133,6 +141,19 @@ describe('web app serving', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it("names the route's page chunks as modulepreload links, so they download beside the entry", async () => {
+    const login = await app.inject('/login?redirect=%2Fhome');
+    expect(login.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/login-page-aaa.js"><link rel="modulepreload" crossorigin href="/assets/form-bbb.js"></head>',
+    );
+    const post = await app.inject('/post/12');
+    expect(post.body).toContain('href="/assets/post-pages-ccc.js"');
+    expect(post.body).not.toContain('login-page');
+    for (const url of ['/post/12/extra', '/signup', '/no-such-page']) {
+      expect((await app.inject(url)).body, url).not.toContain('modulepreload');
     }
   });
 

@@ -1,31 +1,44 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, type NavigateFunction, useNavigate } from 'react-router';
 import { loadResources } from './app/i18n-resources.ts';
+import { fetchMemberTexts } from './app/member/member-texts.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { runEffectsBeforePaint } from './app/runtime.ts';
 import { showToast } from './components/ui/toast.tsx';
 import { configureHttp, toastText } from './lib/http.ts';
 import { applyLanguage, createI18n, getLanguage } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { isSignedIn } from './lib/session.ts';
 import { applyTheme, getTheme } from './lib/theme.ts';
 import './styles.css';
+
+runEffectsBeforePaint();
 
 // public/boot.js already did this before first paint; repeating it keeps both in step.
 const language = getLanguage();
 applyLanguage(language);
 applyTheme(getTheme());
+// A signed-in reader will need the signed-in pages' texts: fetched beside the rest, not after it.
+if (isSignedIn()) void fetchMemberTexts(language);
+
+// Navigation from outside React (the HTTP client's 401 handling), once the router has rendered.
+let navigate: NavigateFunction | undefined;
+function NavigatorBridge() {
+  navigate = useNavigate();
+  return null;
+}
 
 async function start() {
   const i18n = createI18n(await loadResources(language), language);
   const queryClient = createQueryClient();
-  const router = createAppRouter();
 
   configureHttp({
     notify: (message) => showToast(toastText(i18n.t, message)),
     // The client has already cleared the session (spec §8: authentication errors lead to /login).
     onUnauthorized: () => {
-      if (router.state.location.pathname !== '/login') void router.navigate('/login');
+      if (window.location.pathname !== '/login') void navigate?.('/login');
     },
   });
 
@@ -35,7 +48,10 @@ async function start() {
   createRoot(root).render(
     <StrictMode>
       <AppProviders i18n={i18n} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <NavigatorBridge />
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

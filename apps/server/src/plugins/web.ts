@@ -62,6 +62,34 @@ async function withPreview(app: App, html: string, pathname: string, request: Fa
 }
 const clientPrefixes = new Set<string>(CLIENT_ROUTE_PREFIXES);
 
+type RoutePreload = { pattern: RegExp; links: string };
+
+/**
+ * The build's route-preloads.json (apps/web/vite.config.ts): for each client route, its page's chunks
+ * as modulepreload links, so they download beside the entry instead of after it has run.
+ */
+async function loadRoutePreloads(webDist: string): Promise<RoutePreload[]> {
+  const file = path.join(webDist, 'route-preloads.json');
+  if (!existsSync(file)) return [];
+  const routes = JSON.parse(await readFile(file, 'utf8')) as Record<string, string[]>;
+  return Object.entries(routes).map(([route, files]) => ({
+    pattern: new RegExp(
+      `^${route
+        .split('/')
+        .map((segment) =>
+          segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/')}/?$`,
+    ),
+    links: files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`).join(''),
+  }));
+}
+
+function withPreloads(html: string, pathname: string, preloads: RoutePreload[]): string {
+  const route = preloads.find((candidate) => candidate.pattern.test(pathname));
+  return route ? html.replace('</head>', `${route.links}</head>`) : html;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else (index.html,
  * boot.js, icons) revalidated every time; brotli or gzip copies made at build time where the browser
@@ -90,6 +118,7 @@ export async function registerWeb(app: App, { webDist }: { webDist: string }) {
   } else {
     app.log.warn({ webDist }, 'web app not built: run `npm run build` to serve it');
   }
+  const preloads = built ? await loadRoutePreloads(webDist) : [];
   let indexHtml: string | undefined;
   const loadIndex = async () => {
     indexHtml ??= await readFile(indexPath, 'utf8');
@@ -110,6 +139,10 @@ export async function registerWeb(app: App, { webDist }: { webDist: string }) {
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(known ? await withPreview(app, await loadIndex(), pathname, request) : await loadIndex());
+      .send(
+        known
+          ? withPreloads(await withPreview(app, await loadIndex(), pathname, request), pathname, preloads)
+          : await loadIndex(),
+      );
   });
 }

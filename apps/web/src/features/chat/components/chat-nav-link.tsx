@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { MessageIcon } from '../../../components/ui/icons.tsx';
 import { useAfterLoadIdle } from '../../../lib/after-load.ts';
 import { cx } from '../../../lib/cx.ts';
-import { totalUnread, useChat } from '../store.ts';
 import { UnreadBadge } from './unread-badge.tsx';
 
 /**
@@ -14,13 +13,30 @@ import { UnreadBadge } from './unread-badge.tsx';
  */
 export function ChatNavLabel() {
   const { t } = useTranslation();
-  const count = useChat(totalUnread);
   return (
-    <span className="inline-flex items-center gap-1.5">
-      <span aria-hidden={count > 0 || undefined}>{t('nav.chat')}</span>
-      {count > 0 && <span className="sr-only">{t('chat.navUnread', { count })}</span>}
-      <UnreadBadge count={count} testId="chat-unread-badge" />
-    </span>
+    <WithUnreadCount>
+      {(count) => (
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden={count > 0 || undefined}>{t('nav.chat')}</span>
+          {count > 0 && <span className="sr-only">{t('nav.chatUnread', { count })}</span>}
+          <UnreadBadge count={count} testId="chat-unread-badge" />
+        </span>
+      )}
+    </WithUnreadCount>
+  );
+}
+
+// The chat store is code no signed-out page needs: it loads with the first signed-in header, which
+// shows no count until then (as before the counts arrive from the server).
+const LiveUnreadCount = lazy(() =>
+  import('./live-unread-count.tsx').then((m) => ({ default: m.LiveUnreadCount })),
+);
+
+function WithUnreadCount({ children }: { children: (count: number) => ReactNode }) {
+  return (
+    <Suspense fallback={children(0)}>
+      <LiveUnreadCount>{children}</LiveUnreadCount>
+    </Suspense>
   );
 }
 
@@ -43,9 +59,12 @@ export function ChatRealtime({ signedIn }: { signedIn: boolean }) {
 
 /** On narrow screens, where the nav sits in the menu: the chat as an icon with its unread count. */
 export function ChatIconLink({ className }: { className?: string }) {
+  return <WithUnreadCount>{(count) => <ChatIcon count={count} className={className} />}</WithUnreadCount>;
+}
+
+function ChatIcon({ count, className }: { count: number; className?: string | undefined }) {
   const { t } = useTranslation();
-  const count = useChat(totalUnread);
-  const label = count > 0 ? t('chat.navUnread', { count }) : t('nav.chat');
+  const label = count > 0 ? t('nav.chatUnread', { count }) : t('nav.chat');
   return (
     <NavLink
       to="/chat"

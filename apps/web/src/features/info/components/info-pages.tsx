@@ -1,37 +1,22 @@
-import type { i18n as I18n } from 'i18next';
-import { type ReactNode, use } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { APP_VERSION, SUPPORT_EMAIL } from '../../../lib/app-info.ts';
+import { type LazyTexts, useLazyTexts } from '../../../lib/lazy-texts.ts';
 
-const loading = new WeakMap<I18n, Promise<void>>();
+/** The `info` namespace is a third of the app's text and only these pages read it. */
+const infoTexts: LazyTexts = {
+  name: 'info',
+  present: (i18n) => i18n.hasResourceBundle(i18n.language, 'info'),
+  async load(i18n) {
+    const language = i18n.language === 'ar' ? 'ar' : 'en';
+    const texts = language === 'ar' ? await import('../locales/ar.json') : await import('../locales/en.json');
+    i18n.addResourceBundle(language, 'info', texts.default, true, true);
+  },
+};
 
-async function loadInfoNamespace(i18n: I18n): Promise<void> {
-  const language = i18n.language === 'ar' ? 'ar' : 'en';
-  const texts = language === 'ar' ? await import('../locales/ar.json') : await import('../locales/en.json');
-  i18n.addResourceBundle(language, 'info', texts.default, true, true);
-}
-
-/**
- * The `info` namespace is a third of the app's text and only these pages read it: it loads with them,
- * in the reader's language only, and the page suspends until it is there. Once a load has started,
- * every render reads the same promise (React requires `use()` on each render after a suspension).
- */
 function useInfoNamespace(): void {
-  const { i18n } = useTranslation();
-  let pending = loading.get(i18n);
-  if (!pending) {
-    if (i18n.hasResourceBundle(i18n.language, 'info')) return;
-    const promise = loadInfoNamespace(i18n);
-    // Marked as React marks the promises it tracks: once loaded, `use()` reads it without suspending.
-    promise.then(
-      () => Object.assign(promise, { status: 'fulfilled', value: undefined }),
-      () => {},
-    );
-    pending = promise;
-    loading.set(i18n, pending);
-  }
-  use(pending);
+  useLazyTexts(infoTexts);
 }
 
 const LAST_UPDATED_ISO = '2026-11-22';

@@ -1,0 +1,41 @@
+import type { PROTECTED_ROUTES, PUBLIC_ONLY_ROUTES, PUBLIC_ROUTES } from '@makan/contract/routes';
+
+export type PageRoute =
+  | (typeof PUBLIC_ONLY_ROUTES)[number]
+  | (typeof PUBLIC_ROUTES)[number]
+  | (typeof PROTECTED_ROUTES)[number];
+
+/**
+ * The module each route's page is lazy-loaded from (router.tsx imports exactly these; a test holds the
+ * two together). The build maps them to their chunks, which the server names in index.html as
+ * modulepreload links, so a page's code downloads beside the entry instead of after it has run.
+ */
+export const ROUTE_PAGES: Record<PageRoute, string> = {
+  '/signup': 'src/app/routes/signup-page.tsx',
+  '/login': 'src/app/routes/login-page.tsx',
+  '/forgot-password': 'src/app/routes/auth-pages.tsx',
+  '/forgot-otp': 'src/app/routes/auth-pages.tsx',
+  '/reset-password': 'src/app/routes/auth-pages.tsx',
+  '/verification': 'src/app/routes/auth-pages.tsx',
+  '/verification-email': 'src/app/routes/auth-pages.tsx',
+  '/companies': 'src/app/routes/companies-page.tsx',
+  '/about': 'src/features/info/components/info-pages.tsx',
+  '/contact': 'src/app/routes/contact-page.tsx',
+  '/privacy-policy': 'src/features/info/components/info-pages.tsx',
+  '/terms-of-service': 'src/features/info/components/info-pages.tsx',
+  '/faq': 'src/features/info/components/info-pages.tsx',
+  '/linkedin-callback': 'src/app/routes/auth-pages.tsx',
+  '/settings': 'src/app/routes/settings-page.tsx',
+  '/home': 'src/app/routes/post-pages.tsx',
+  '/post/:id': 'src/app/routes/post-pages.tsx',
+  '/comment/:postId/:commentId': 'src/app/routes/post-pages.tsx',
+  '/commercial': 'src/app/routes/onboarding-page.tsx',
+  '/bookmarks': 'src/app/routes/post-pages.tsx',
+  '/profile': 'src/app/routes/profile-pages.tsx',
+  '/user/:userId': 'src/app/routes/profile-pages.tsx',
+  '/search': 'src/app/routes/post-pages.tsx',
+  '/chat': 'src/app/routes/chat-page.tsx',
+  '/chat/new': 'src/app/routes/chat-page.tsx',
+  '/chat/:id': 'src/app/routes/chat-page.tsx',
+  '/chat/:id/settings': 'src/app/routes/chat-page.tsx',
+};

@@ -1,0 +1,9 @@
+import { Icon, type IconProps } from './icon.tsx';
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+import { totalUnread, useChat } from '../store.ts';
+
+/** Renders `children` with the live total of unread messages from the chat store. */
+export function LiveUnreadCount({ children }: { children: (count: number) => ReactNode }) {
+  return children(useChat(totalUnread));
+}
