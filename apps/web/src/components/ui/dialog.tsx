@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -36,7 +36,8 @@ export function Dialog({
     closeRef.current = onClose;
   });
 
-  useEffect(() => {
+  // Before paint: focus and Escape are in place in the frame the dialog first shows.
+  useLayoutEffect(() => {
     if (!open) return;
     const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => Array.from(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
@@ -11,7 +11,8 @@ export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; o
   useEffect(() => {
     onCloseRef.current = onClose;
   });
-  useEffect(() => {
+  // Before paint: focus and Escape are in place in the frame the viewer first shows.
+  useLayoutEffect(() => {
     const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {

@@ -1,5 +1,5 @@
 import type { ChatAttachment, ChatMessage } from '@makan/contract/chat';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertCircleIcon, CheckIcon, ClockIcon } from '../../../components/ui/icons.tsx';
 import { cx } from '../../../lib/cx.ts';
@@ -112,7 +112,8 @@ function MessageMenu({
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Before paint: a click outside or Escape right after the menu shows still closes it.
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!(event.target instanceof Node && wrapper.current?.contains(event.target))) setOpen(false);

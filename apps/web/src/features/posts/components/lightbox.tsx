@@ -1,5 +1,5 @@
 import type { PostMedia } from '@makan/contract/posts';
-import { type PointerEvent as ReactPointerEvent, useEffect, useRef } from 'react';
+import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ArrowBackIcon, ArrowForwardIcon, CloseIcon } from '../../../components/ui/icons.tsx';
@@ -34,7 +34,8 @@ export function Lightbox({ media, author, index, onIndex, onClose }: LightboxPro
     closeFn.current = onClose;
   });
 
-  useEffect(() => {
+  // Before paint: focus and keys are in place in the frame the lightbox first shows.
+  useLayoutEffect(() => {
     const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
