@@ -34,7 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
+    // The built server, as `npm start` runs it (`npm run test:e2e` builds it with the web app).
+    command: 'node apps/server/dist/server.js',
     cwd: '..',
     url: `http://127.0.0.1:${port}/health/ready`,
     reuseExistingServer: false,

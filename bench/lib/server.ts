@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -45,14 +45,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+let serverBuilt = false;
+
+/** Bundles the server once per benchmark run, so every start runs today's code. */
+function buildServer(): void {
+  if (serverBuilt) return;
+  execFileSync('npm', ['run', 'build', '-w', '@makan/server'], { cwd: repoDir, stdio: 'pipe' });
+  serverBuilt = true;
+}
+
 /**
- * Starts the real server (`node --import tsx src/server.ts`, as `npm start` does) on a free port and
- * waits until /health/ready answers. NODE_ENV=production, warnings only in the log.
+ * Starts the real server (`node dist/server.js`, as `npm start` does) on a free port and waits until
+ * /health/ready answers. NODE_ENV=production, warnings only in the log.
  */
 export async function startServer(store: Store, env: Record<string, string> = {}): Promise<RunningServer> {
+  buildServer();
   const port = await freePort();
   mkdirSync(store.dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,11 +1,8 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-/** The repository root: defaults such as ./data are relative to it, wherever npm runs the server from. */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { repoRoot } from './paths.ts';
 
 const optionalUrl = (protocols: string[], example: string) =>
   z

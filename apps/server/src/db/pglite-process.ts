@@ -2,9 +2,9 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { entryPoint } from '../paths.ts';
 
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-child.ts');
+const CHILD = entryPoint('db/pglite-child');
 /** node-postgres finds a server's socket as `<dir>/.s.PGSQL.<port>`. */
 const PORT = 5432;
 
@@ -17,9 +17,9 @@ export type PgliteProcess = {
 
 /** Creates a new database folder in a process of its own, which exits with initdb's memory. */
 async function createFolder(dataDir: string): Promise<void> {
-  const child = fork(CHILD, [], {
+  const child = fork(CHILD.file, [], {
     env: { ...process.env, MAKAN_DB_DIR: dataDir, MAKAN_DB_INIT_ONLY: '1' },
-    execArgv: ['--import', 'tsx'],
+    execArgv: CHILD.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
@@ -37,9 +37,9 @@ export async function startPgliteProcess(
 ): Promise<PgliteProcess> {
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createFolder(dataDir);
   const socketDir = mkdtempSync(path.join(tmpdir(), 'makan-db-'));
-  const child: ChildProcess = fork(CHILD, [], {
+  const child: ChildProcess = fork(CHILD.file, [], {
     env: { ...process.env, MAKAN_DB_DIR: dataDir, MAKAN_DB_SOCKET: path.join(socketDir, `.s.PGSQL.${PORT}`) },
-    execArgv: ['--import', 'tsx'],
+    execArgv: CHILD.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let stopping = false;

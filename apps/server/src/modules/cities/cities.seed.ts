@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { COUNTRY_CODES } from '@makan/contract/cities';
 import { z } from 'zod';
+import { sourceFile } from '../../paths.ts';
 import type { CitiesRepository } from './cities.repository.ts';
 
 const datasetSchema = z.array(
@@ -14,7 +15,7 @@ const datasetSchema = z.array(
 );
 
 export async function readCityDataset() {
-  const text = await readFile(new URL('./cities.data.json', import.meta.url), 'utf8');
+  const text = await readFile(sourceFile('modules/cities/cities.data.json'), 'utf8');
   return datasetSchema.parse(JSON.parse(text));
 }
 
