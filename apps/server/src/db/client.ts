@@ -60,23 +60,38 @@ async function openPgliteProcess(dataDir: string): Promise<DatabaseHandle> {
   );
   // Kept open while idle: each new connection costs a start-up and a session reset.
   const pool = new pg.Pool({ ...host.connection, max: 1, idleTimeoutMillis: 0 });
-  pool.on('error', () => {
-    // The database's process went away; the pool tries again on the next checkout.
-  });
-  const db = drizzleNodePg({ client: pool, schema });
-  return {
-    db,
-    kind: 'pglite',
+  return poolHandle(pool, 'pglite', {
     // One database process per folder, owned by this server: nothing else runs start-up at once.
     withStartupLock: (fn) => fn(),
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
     close: async () => {
       await pool.end();
       await host.stop();
     },
+  });
+}
+
+/**
+ * A node-postgres pool as a handle: the same driver, migrations and health check for a PostgreSQL
+ * server and for the embedded database's process.
+ */
+function poolHandle(
+  pool: pg.Pool,
+  kind: DatabaseHandle['kind'],
+  own: Pick<DatabaseHandle, 'withStartupLock' | 'close'>,
+): DatabaseHandle {
+  pool.on('error', () => {
+    // An idle connection lost its server (a restart, the embedded process gone): the pool opens a
+    // new one on the next checkout.
+  });
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    kind,
+    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    ...own,
   };
 }
 
@@ -117,13 +132,7 @@ function takeTurns(client: PGlite) {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  pool.on('error', () => {
-    // An idle client lost its server; the pool replaces it on the next checkout.
-  });
-  const db = drizzleNodePg({ client: pool, schema });
-  return {
-    db,
-    kind: 'postgres',
+  return poolHandle(pool, 'postgres', {
     withStartupLock: async (fn) => {
       const client = await pool.connect();
       try {
@@ -134,10 +143,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
     close: () => pool.end(),
-  };
+  });
 }
