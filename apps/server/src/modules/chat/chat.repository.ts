@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { anyOfIds } from '../../db/any-of.ts';
 import type { Database } from '../../db/client.ts';
 import {
   conversations,
@@ -647,7 +648,7 @@ export function createChatRepository(db: Database) {
       const rows = await db
         .select()
         .from(messages)
-        .where(inArray(messages.id, ids))
+        .where(anyOfIds(messages.id, ids))
         .orderBy(asc(messages.id));
       return rows;
     },
@@ -657,7 +658,7 @@ export function createChatRepository(db: Database) {
       return db
         .select()
         .from(messageAttachments)
-        .where(inArray(messageAttachments.messageId, messageIds))
+        .where(anyOfIds(messageAttachments.messageId, messageIds))
         .orderBy(asc(messageAttachments.id));
     },
 
