@@ -54,111 +54,72 @@ const countRows = z.object({
 });
 
 // Rows as `row_to_json` writes them (snake_case, ISO timestamps), read back into Drizzle's shapes.
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+type CamelKeys<T> = { [K in keyof T & string as CamelCase<K>]: T[K] };
+const camelCase = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** A JSON row checked against its columns' types, with Drizzle's camelCase keys. */
+function jsonRow<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object(shape)
+    .transform(
+      (row) =>
+        Object.fromEntries(Object.entries(row).map(([key, value]) => [camelCase(key), value])) as CamelKeys<
+          z.output<z.ZodObject<Shape>>
+        >,
+    );
+}
+
 const isoDate = z.string().transform((value) => new Date(value));
-const messageJson = z
-  .object({
-    id: z.number(),
-    conversation_id: z.number(),
-    sender_id: z.number(),
-    client_id: z.string().nullable(),
-    content: z.string().nullable(),
-    type: z.enum(['text', 'image', 'file', 'system']),
-    system_event: z.enum(['left', 'rejoined']).nullable(),
-    reply_to_id: z.number().nullable(),
-    search_text: z.string(),
-    is_deleted: z.boolean(),
-    edited_at: isoDate.nullable(),
-    created_at: isoDate,
-    updated_at: isoDate,
-  })
-  .transform(
-    (r): MessageRow => ({
-      id: r.id,
-      conversationId: r.conversation_id,
-      senderId: r.sender_id,
-      clientId: r.client_id,
-      content: r.content,
-      type: r.type,
-      systemEvent: r.system_event,
-      replyToId: r.reply_to_id,
-      searchText: r.search_text,
-      isDeleted: r.is_deleted,
-      editedAt: r.edited_at,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    }),
-  );
-const participantJson = z
-  .object({
-    conversation_id: z.number(),
-    user_id: z.number(),
-    last_read_message_id: z.number(),
-    last_read_at: isoDate.nullable(),
-    cleared_up_to: z.number(),
-    visible: z.boolean(),
-    left_at: isoDate.nullable(),
-    joined_at: isoDate,
-  })
-  .transform(
-    (r): ParticipantRow => ({
-      conversationId: r.conversation_id,
-      userId: r.user_id,
-      lastReadMessageId: r.last_read_message_id,
-      lastReadAt: r.last_read_at,
-      clearedUpTo: r.cleared_up_to,
-      visible: r.visible,
-      leftAt: r.left_at,
-      joinedAt: r.joined_at,
-    }),
-  );
-const attachmentJson = z
-  .object({
-    id: z.number(),
-    message_id: z.number(),
-    kind: z.enum(['image', 'file']),
-    storage_key: z.string(),
-    file_name: z.string(),
-    file_size: z.number(),
-    mime_type: z.string(),
-    extension: z.string(),
-    width: z.number().nullable(),
-    height: z.number().nullable(),
-    created_at: isoDate,
-  })
-  .transform(
-    (r): AttachmentRow => ({
-      id: r.id,
-      messageId: r.message_id,
-      kind: r.kind,
-      storageKey: r.storage_key,
-      fileName: r.file_name,
-      fileSize: r.file_size,
-      mimeType: r.mime_type,
-      extension: r.extension,
-      width: r.width,
-      height: r.height,
-      createdAt: r.created_at,
-    }),
-  );
-const userJson = z
-  .object({
-    id: z.number(),
-    name: z.string(),
-    user_type: z.enum(['retail', 'developer']),
-    picture_key: z.string().nullable(),
-    email_verified_at: isoDate.nullable(),
-    phone_verified_at: isoDate.nullable(),
-    verification_method: z.enum(['email', 'phone', 'both']),
-  })
-  .transform((r) => ({
-    id: r.id,
-    name: r.name,
-    userType: r.user_type,
-    pictureKey: r.picture_key,
-    emailVerifiedAt: r.email_verified_at,
-    phoneVerifiedAt: r.phone_verified_at,
-    verificationMethod: r.verification_method,
-  }));
+const messageJson = jsonRow({
+  id: z.number(),
+  conversation_id: z.number(),
+  sender_id: z.number(),
+  client_id: z.string().nullable(),
+  content: z.string().nullable(),
+  type: z.enum(['text', 'image', 'file', 'system']),
+  system_event: z.enum(['left', 'rejoined']).nullable(),
+  reply_to_id: z.number().nullable(),
+  search_text: z.string(),
+  is_deleted: z.boolean(),
+  edited_at: isoDate.nullable(),
+  created_at: isoDate,
+  updated_at: isoDate,
+}) satisfies z.ZodType<MessageRow>;
+const participantJson = jsonRow({
+  conversation_id: z.number(),
+  user_id: z.number(),
+  last_read_message_id: z.number(),
+  last_read_at: isoDate.nullable(),
+  cleared_up_to: z.number(),
+  visible: z.boolean(),
+  left_at: isoDate.nullable(),
+  joined_at: isoDate,
+}) satisfies z.ZodType<ParticipantRow>;
+const attachmentJson = jsonRow({
+  id: z.number(),
+  message_id: z.number(),
+  kind: z.enum(['image', 'file']),
+  storage_key: z.string(),
+  file_name: z.string(),
+  file_size: z.number(),
+  mime_type: z.string(),
+  extension: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  created_at: isoDate,
+}) satisfies z.ZodType<AttachmentRow>;
+const userJson = jsonRow({
+  id: z.number(),
+  name: z.string(),
+  user_type: z.enum(['retail', 'developer']),
+  picture_key: z.string().nullable(),
+  email_verified_at: isoDate.nullable(),
+  phone_verified_at: isoDate.nullable(),
+  verification_method: z.enum(['email', 'phone', 'both']),
+}) satisfies z.ZodType<UserColumns>;
 /** What the one-statement send answers: no row when it stored nothing (then the transaction decides). */
 const plainSendRows = z.object({
   rows: z.array(
