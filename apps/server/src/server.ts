@@ -1,3 +1,4 @@
+import './v8-flags.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
