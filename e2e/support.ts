@@ -54,6 +54,8 @@ export async function signIn(page: Page, { onboarded }: { onboarded: boolean }) 
 
 export async function snap(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
+  // From the top: a full-page capture of a scrolled page draws the sticky header where the scroll left it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
