@@ -827,10 +827,7 @@ export function createChatRepository(db: Database) {
                      and not m.is_deleted and m.search_text like ${textPattern}))
         order by c.last_activity_at desc, c.id desc
         limit ${limit}`);
-      return z
-        .object({ rows: z.array(z.object({ id: z.coerce.number() })) })
-        .parse(rows)
-        .rows.map((r) => r.id);
+      return idRows.parse(rows).rows.map((r) => r.id);
     },
 
     async searchMessages(conversationId: number, floor: number, textPattern: string, limit: number) {
