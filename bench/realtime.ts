@@ -15,7 +15,7 @@ import {
   request,
   startEchoServer,
 } from './realtime/clients.ts';
-import { type RawInsert, rawInsertPglite, rawInsertPostgres } from './realtime/raw-insert.ts';
+import { benchContent, type FloorDatabase, floorPglite, floorPostgres } from './realtime/floor-database.ts';
 
 const BENCH = 'realtime';
 /** Chat send→receive p99 may cost at most this many times its floor (raw echo + raw insert). */
@@ -72,7 +72,7 @@ async function sendOnce({ socketA, conversationId, socketB }: Pair): Promise<num
   const started = performance.now();
   const ack = (await socketA.timeout(10_000).emitWithAck(CLIENT_EVENTS.send, {
     conversationId,
-    content: `bench message ${clientId}`,
+    content: benchContent(clientId),
     client_id: clientId,
   })) as SendAck;
   if (!ack.ok || !ack.created) throw new Error(`send answered ${JSON.stringify(ack).slice(0, 200)}`);
@@ -87,7 +87,7 @@ async function postOnce({ url, tokenA, conversationId, socketB }: Pair): Promise
   const res = await fetch(`${url}/api/chat/conversations/${conversationId}/messages`, {
     method: 'POST',
     headers: { authorization: `Bearer ${tokenA}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ content: `bench message ${clientId}`, client_id: clientId }),
+    body: JSON.stringify({ content: benchContent(clientId), client_id: clientId }),
   });
   await res.arrayBuffer();
   if (res.status !== 201) throw new Error(`send answered ${res.status}`);
@@ -95,7 +95,7 @@ async function postOnce({ url, tokenA, conversationId, socketB }: Pair): Promise
 }
 
 /** The floor of one send: a raw Socket.IO relay A→B plus a raw insert of one message row, timed apart and summed. */
-function floorOnce(a: Socket, b: Socket, raw: RawInsert) {
+function floorOnce(a: Socket, b: Socket, raw: FloorDatabase) {
   return async () => {
     const id = randomUUID();
     let arrivedAt = 0;
@@ -103,11 +103,11 @@ function floorOnce(a: Socket, b: Socket, raw: RawInsert) {
       arrivedAt = performance.now();
     });
     const started = performance.now();
-    a.emit('relay', { id, content: `bench message ${id}` });
+    a.emit('relay', { id, content: benchContent(id) });
     await arrived;
     const echo = arrivedAt - started;
     const t = performance.now();
-    await raw.insert();
+    await raw.insert(id);
     return echo + (performance.now() - t);
   };
 }
@@ -116,7 +116,7 @@ function floorOnce(a: Socket, b: Socket, raw: RawInsert) {
  * The floor with the HTTP hop of a send by POST: a plain `POST` to a bare node:http server that relays
  * to B's socket, plus the raw insert. Informational: the target is judged on the floor above.
  */
-function httpFloorOnce(echoUrl: string, b: Socket, raw: RawInsert) {
+function httpFloorOnce(echoUrl: string, b: Socket, raw: FloorDatabase) {
   return async () => {
     const id = randomUUID();
     let arrivedAt = 0;
@@ -127,13 +127,13 @@ function httpFloorOnce(echoUrl: string, b: Socket, raw: RawInsert) {
     const res = await fetch(`${echoUrl}/relay/pair`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ id, content: `bench message ${id}` }),
+      body: JSON.stringify({ id, content: benchContent(id) }),
     });
     await res.arrayBuffer();
     await arrived;
     const relay = arrivedAt - started;
     const t = performance.now();
-    await raw.insert();
+    await raw.insert(id);
     return relay + (performance.now() - t);
   };
 }
@@ -190,8 +190,8 @@ async function sendAndTyping(ctx: BenchContext, server: RunningServer, store: St
   const echo = await startEchoServer();
   const raw =
     store.databaseUrl === undefined
-      ? await rawInsertPglite()
-      : await rawInsertPostgres(store.databaseUrl, conversationId, sara.id, SEND_CONCURRENCY);
+      ? await floorPglite()
+      : await floorPostgres(store.databaseUrl, conversationId, sara.id, SEND_CONCURRENCY);
   const sockets: Socket[] = [];
   const open = async (url: string, auth: Record<string, string>) => {
     const s = await connect(url, auth);
@@ -267,6 +267,36 @@ async function sendAndTyping(ctx: BenchContext, server: RunningServer, store: St
         },
       });
     }
+
+    // ---- the database's part alone --------------------------------------------------------------
+    // Where the gap to the floor lies: the repository's store of a message (the statement a send runs)
+    // against the raw insert, both from this process through the driver, with no server and no socket.
+    ctx.log(`realtime: the chat repository's store of a message vs the raw insert for ${ctx.seconds} s`);
+    const timed = (fn: (clientId: string) => Promise<void>) => async () => {
+      const clientId = randomUUID();
+      const started = performance.now();
+      await fn(clientId);
+      return performance.now() - started;
+    };
+    const { store: stored, insert: inserted } = await interleaved(ctx.seconds, 1, {
+      store: timed(raw.store),
+      insert: timed(raw.insert),
+    });
+    rows.push({
+      bench: BENCH,
+      case: 'chat send: the repository storing the message alone vs the raw insert (no server, sequential)',
+      measured: `${p(stored)} (${num(stored.length)} messages)`,
+      baseline: `${p(inserted)} raw insert`,
+      ratio: ratioOf(percentile(stored, 99), percentile(inserted, 99)),
+      values: {
+        samples: stored.length,
+        p50: percentile(stored, 50),
+        p99: percentile(stored, 99),
+        insertSamples: inserted.length,
+        insertP50: percentile(inserted, 50),
+        insertP99: percentile(inserted, 99),
+      },
+    });
 
     // ---- typing fan-out -------------------------------------------------------------------------
     const tabs = ctx.smoke ? 10 : 100;
