@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { LIMITS } from '@makan/contract/limits';
 import { conversationChannel } from '@makan/contract/realtime';
+import { formatText, TEXT } from '@makan/contract/texts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { trustFunction } from './lib/client-address.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { App } from './lib/http.ts';
 import { createPasswordHasher } from './lib/password.ts';
@@ -40,9 +42,10 @@ import { profileMediaRoutes } from './modules/profiles/profile-media.routes.ts';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
+import { createMemoryRateLimitRepository } from './modules/rate-limit/rate-limit.memory.ts';
 import { createRedisRateLimitRepository } from './modules/rate-limit/rate-limit.redis.ts';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.ts';
-import { createRateLimits } from './modules/rate-limit/rate-limit.service.ts';
+import { createRateLimits, type Rule } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createAuthGuard } from './plugins/auth.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
@@ -109,8 +112,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = Fastify({
     logger: overrides.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    // A number of hops: believe that many addresses from the right of X-Forwarded-For.
-    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
+    trustProxy: trusted === false ? false : trustFunction(trusted),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors,
@@ -183,9 +185,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     : undefined;
   if (redisCounters) app.addHook('onClose', redisCounters.close);
   const limits = createRateLimits({ repo: redisCounters ?? databaseCounters, clock });
+  // Chat messages are the hot path: counted in this process, not with a round trip per message.
+  const localLimits = createRateLimits({ repo: createMemoryRateLimitRepository(), clock });
+  const perMinute = (limit: number, text: string): Rule => ({
+    limit,
+    windowMs: 60_000,
+    message: (seconds) => formatText(text, { seconds }),
+  });
+  const messageRule = perMinute(config.limits.messagesPerMinute, TEXT.tooManyMessages);
+  const commentRule = perMinute(config.limits.commentsPerMinute, TEXT.tooManyComments);
   registerErrorHandling(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
-  await registerOpenApi(app, { publicUrl: config.publicUrl });
+  await registerOpenApi(app, { publicUrl: config.publicUrl, supportEmail: config.supportEmail });
   await registerMedia(app, { dir: mediaDir });
 
   // Modules.
@@ -215,7 +226,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const guard = createAuthGuard(auth.authenticate);
   const housekeeping = scheduleHousekeeping({
     clock,
-    deleteCounters: (before) => limits.deleteOlderThan(before),
+    deleteCounters: async (before) =>
+      (await limits.deleteOlderThan(before)) + (await localLimits.deleteOlderThan(before)),
     deleteExpiredAuth: (now) => authRepository.deleteExpired(now),
     log: app.log,
   });
@@ -227,6 +239,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     log: app.log,
+    limits: config.sockets,
+    trustProxy: config.trustProxy,
   });
   authRoutes(app, {
     auth,
@@ -277,6 +291,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     removePhotos: async (keys) => {
       for (const key of keys) await images.remove('post', key).catch(() => undefined);
     },
+    countComment: async (userId) => {
+      await limits.hit(`comment:user:${userId}`, commentRule);
+    },
     clock,
   });
   postsRoutes(app, { posts, guard, images, limits });
@@ -311,6 +328,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     pictureUrl: (key) => images.url('picture', key),
     fileSecret: await chatRepository.secret('chat-files'),
     removeFile: chatFiles.remove,
+    countMessage: async (userId) => {
+      await localLimits.hit(`message:user:${userId}`, messageRule);
+    },
   });
   chatRoutes(app, { chat, guard, files: chatFiles });
   chatSocket(realtime.io, { chat, names: chat.nameOf, log: app.log, clock });

@@ -15,6 +15,9 @@ const optionalUrl = (protocols: string[], example: string) =>
     })
     .refine((v) => v === undefined || URL.canParse(v), { message: `must be a URL such as ${example}` });
 
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number above 0' }).int().positive().default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -63,6 +66,11 @@ const envSchema = z.object({
   LINKEDIN_CLIENT_ID: z.string().trim().optional(),
   LINKEDIN_CLIENT_SECRET: z.string().trim().optional(),
   LINKEDIN_ISSUER: optionalUrl(['http', 'https'], 'https://www.linkedin.com/oauth'),
+  SOCKETS_PER_ADDRESS: positiveInt(200),
+  SOCKETS_PER_USER: positiveInt(20),
+  SOCKET_AUTH_TIMEOUT_MS: positiveInt(5000),
+  LIMIT_MESSAGES_PER_MINUTE: positiveInt(120),
+  LIMIT_COMMENTS_PER_MINUTE: positiveInt(60),
 });
 
 /** 10.0.0.1, 10.0.0.0/8, ::1 or fd00::/8 (what Fastify's trustProxy accepts in a list). */
@@ -98,6 +106,10 @@ export type Config = {
   scryptCost: number;
   sms: { httpUrl: string | undefined; token: string | undefined };
   linkedin: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
+  /** Open sockets one address (as rate limits see it) and one user may hold on this process. */
+  sockets: { perAddress: number; perUser: number; authTimeoutMs: number };
+  /** Per-user rate limits, well above what people do by hand (a busy chat is 10-20 messages a minute). */
+  limits: { messagesPerMinute: number; commentsPerMinute: number };
 };
 
 export class ConfigError extends Error {}
@@ -137,6 +149,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: e.LINKEDIN_CLIENT_ID || undefined,
       clientSecret: e.LINKEDIN_CLIENT_SECRET || undefined,
       issuer: e.LINKEDIN_ISSUER ?? 'https://www.linkedin.com/oauth',
+    },
+    sockets: {
+      perAddress: e.SOCKETS_PER_ADDRESS,
+      perUser: e.SOCKETS_PER_USER,
+      authTimeoutMs: e.SOCKET_AUTH_TIMEOUT_MS,
+    },
+    limits: {
+      messagesPerMinute: e.LIMIT_MESSAGES_PER_MINUTE,
+      commentsPerMinute: e.LIMIT_COMMENTS_PER_MINUTE,
     },
   };
 }

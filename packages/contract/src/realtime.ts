@@ -96,13 +96,15 @@ export type ConversationRef = z.infer<typeof conversationRef>;
 
 /**
  * A refusal, as the HTTP envelope would give it: the status the same call over HTTP answers, the
- * catalogue's text, and for a 422 the messages of each field.
+ * catalogue's text, for a 422 the messages of each field, and for a 429 when to try again.
  */
 export const ackFailure = z.object({
   ok: z.literal(false),
   status: z.number().int(),
   message: z.string(),
   errors: fieldErrorsSchema.optional(),
+  /** For a 429: seconds to wait before trying again (what HTTP says in Retry-After). */
+  retry_after: z.number().int().positive().optional(),
 });
 export type AckFailure = z.infer<typeof ackFailure>;
 export type Ack = { ok: true } | AckFailure;

@@ -114,6 +114,9 @@ export const TEXT = {
   socketUserMissing: 'User not authenticated - please log in',
   socketUserIdMissing: 'User ID not available - please log in again',
   socketNotConnected: 'Pusher not connected',
+  tooManySockets: 'Too many open connections. Please close another tab or device and try again.',
+  tooManyMessages: 'You are sending messages too quickly. Please wait {seconds} seconds and try again.',
+  tooManyComments: 'You are commenting too quickly. Please wait {seconds} seconds and try again.',
 } as const;
 
 export type TextKey = keyof typeof TEXT;

@@ -9,6 +9,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { clientAddress, type TrustProxy, trustFunction } from '../lib/client-address.ts';
 import type { App } from '../lib/http.ts';
 
 /** `expiresAt`: when the session the socket connected with ends (ms), unless renewed over HTTP. */
@@ -28,6 +29,32 @@ export type RealtimeSocket = Socket<
 
 /** A session's own room, so logging out can close exactly that session's sockets. */
 const sessionRoom = (tokenHash: string) => `session.${tokenHash.slice(0, 24)}`;
+
+/**
+ * Whether a handshake's Origin is this server's own host. Never throws: a header that is not a URL
+ * (or two joined by a comma) is simply not the same origin.
+ */
+export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin || !host) return true;
+  if (!URL.canParse(origin)) return false;
+  return new URL(origin).host === host.toLowerCase();
+}
+
+/** Counts held per key (an address, a user); a key at zero is forgotten. */
+function counter() {
+  const counts = new Map<string | number, number>();
+  return {
+    get: (key: string | number) => counts.get(key) ?? 0,
+    add(key: string | number) {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    },
+    remove(key: string | number) {
+      const n = (counts.get(key) ?? 0) - 1;
+      if (n > 0) counts.set(key, n);
+      else counts.delete(key);
+    },
+  };
+}
 
 class ConnectError extends Error {
   constructor(
@@ -52,23 +79,44 @@ export function registerRealtime(
     redisUrl,
     redisPrefix = 'makan',
     log,
+    limits,
+    trustProxy,
   }: {
     authenticate: (token: string) => Promise<{ userId: number; tokenHash: string; expiresAt: Date }>;
     redisUrl: string | undefined;
     redisPrefix?: string;
     log: FastifyBaseLogger;
+    /** Open sockets per address and per user on this process; how long a socket may stay unauthenticated. */
+    limits: { perAddress: number; perUser: number; authTimeoutMs: number };
+    trustProxy: TrustProxy;
   },
 ) {
+  const trust = trustFunction(trustProxy);
+  const perAddress = counter();
+  const perUser = counter();
+  /** Handshakes accepted but not yet open, by request: their address is counted from here on. */
+  const addresses = new WeakMap<object, string>();
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
-    // Same origin only: browsers send Origin on websocket upgrades.
     allowRequest: (req, callback) => {
-      const origin = req.headers.origin;
-      const host = req.headers.host;
-      callback(null, !origin || !host || new URL(origin).host === host);
+      // Same origin only: browsers send Origin on websocket upgrades, so another site's page cannot
+      // open a socket with its visitor's cookies or network position.
+      if (!sameOrigin(req.headers.origin, req.headers.host)) {
+        callback(HTTP_TEXT[403], false);
+        return;
+      }
+      const address = clientAddress(req, trust);
+      if (perAddress.get(address) >= limits.perAddress) {
+        callback(TEXT.tooManySockets, false);
+        return;
+      }
+      addresses.set(req, address);
+      callback(null, true);
     },
+    // A connection that has not signed in (Socket.IO's CONNECT with a good token) within this is closed.
+    connectTimeout: limits.authTimeoutMs,
     pingInterval: 20_000,
     pingTimeout: 20_000,
     maxHttpBufferSize: 64 * 1024,
@@ -77,8 +125,12 @@ export function registerRealtime(
   });
   // Engine.IO keeps each connection's upgrade request (headers, buffers) for its whole life; nothing
   // here reads it after the handshake, so let it go (Socket.IO's advice for memory).
-  io.engine.on('connection', (raw: { request: unknown }) => {
+  io.engine.on('connection', (raw: { request: object | null; once: (e: 'close', f: () => void) => void }) => {
+    const address = raw.request ? addresses.get(raw.request) : undefined;
     raw.request = null;
+    if (address === undefined) return;
+    perAddress.add(address);
+    raw.once('close', () => perAddress.remove(address));
   });
 
   let redis: { pub: Redis; sub: Redis } | undefined;
@@ -105,6 +157,12 @@ export function registerRealtime(
     try {
       if (token.length > 200) throw new Error('token too long');
       const session = await authenticate(token);
+      if (perUser.get(session.userId) >= limits.perUser) {
+        next(new ConnectError(TEXT.tooManySockets, { status: 429 }));
+        return;
+      }
+      perUser.add(session.userId);
+      socket.once('disconnect', () => perUser.remove(session.userId));
       socket.data.userId = session.userId;
       socket.data.sessionRoom = sessionRoom(session.tokenHash);
       socket.data.expiresAt = session.expiresAt.getTime();

@@ -192,7 +192,7 @@ export function authRoutes(
     {
       onRequest: guard.preHandler,
       schema: {
-        tags: ['user'],
+        tags: ['users'],
         summary: 'The signed-in user',
         security: [{ bearerAuth: [] }],
         response: { 200: successSchema(fullUser), 401: failureSchema },

@@ -35,6 +35,8 @@ export type ChatServiceDeps = {
   /** Signs attachment addresses; shared by every process of the deployment. */
   fileSecret: string;
   removeFile: (attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>) => Promise<void>;
+  /** Counts one message of a user; throws 429 (with Retry-After) past the user's flood limit. */
+  countMessage: (userId: number) => Promise<void>;
 };
 
 type UserRow = Awaited<ReturnType<ChatRepository['findUsers']>>[number];
@@ -298,6 +300,7 @@ export function createChatService(deps: ChatServiceDeps) {
       attachment?: AttachmentInsert;
     },
   ) {
+    await deps.countMessage(viewerId);
     // Who may send, and to what they may reply, is checked under the conversation's lock.
     const stored = await chat.sendMessage(
       {

@@ -2,6 +2,7 @@ import { LIMITS } from '@makan/contract/limits';
 import {
   type Ack,
   type AckFailure,
+  type ClientToServerEvents,
   conversationChannel,
   conversationRef,
   type SendAck,
@@ -10,6 +11,7 @@ import {
 import { HTTP_TEXT } from '@makan/contract/texts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
+import { TooManyRequests } from '../../lib/errors.ts';
 import { checkPayload, clientFailure } from '../../plugins/errors.ts';
 import type { RealtimeServer, RealtimeSocket } from '../../plugins/realtime.ts';
 import type { ChatService } from './chat.service.ts';
@@ -35,7 +37,13 @@ function failure(err: unknown): AckFailure {
   const known = clientFailure(err);
   if (!known) return { ok: false, status: 500, message: HTTP_TEXT[500] };
   const { message, errors } = known.body;
-  return { ok: false, status: known.status, message, ...(errors ? { errors } : {}) };
+  return {
+    ok: false,
+    status: known.status,
+    message,
+    ...(errors ? { errors } : {}),
+    ...(err instanceof TooManyRequests ? { retry_after: err.retryAfterSeconds } : {}),
+  };
 }
 
 /**
@@ -59,74 +67,92 @@ export function chatSocket(
     let lastTyping = 0;
     let name: Promise<string> | undefined;
 
-    socket.on('subscribe', async (payload, ack) => {
+    /**
+     * Every client event the same way: the handler's answer goes to the acknowledgement (when the
+     * client sent a callback); anything it throws is answered as the same call over HTTP would be,
+     * and logged when it is the server's fault. Nothing a client sends can reject out of a listener
+     * (an unhandled rejection would end the process).
+     */
+    const on = (
+      event: keyof ClientToServerEvents,
+      handle: (payload: unknown) => Promise<Ack | SendAck | undefined> | Ack | SendAck | undefined,
+    ) => {
+      const listener = (payload: unknown, ack: unknown) => {
+        new Promise<Ack | SendAck | undefined>((resolve) => resolve(handle(payload))).then(
+          (result) => {
+            if (result) answer(ack, result);
+          },
+          (err: unknown) => {
+            const answered = failure(err);
+            if (answered.status >= 500) log.error({ err, event }, 'socket event failed');
+            answer(ack, answered);
+          },
+        );
+      };
+      socket.on(event, listener as never);
+    };
+
+    on('subscribe', async (payload) => {
       const conversationId = parse(payload);
-      if (conversationId === undefined) return answer(ack, invalid);
-      try {
-        await chat.membership(userId, conversationId);
-        await socket.join(conversationChannel(conversationId));
-        answer(ack, { ok: true });
-      } catch (err) {
-        const answered = failure(err);
-        if (answered.status >= 500) log.error({ err }, 'subscribe failed');
-        answer(ack, answered);
-      }
+      if (conversationId === undefined) return invalid;
+      await chat.membership(userId, conversationId);
+      await socket.join(conversationChannel(conversationId));
+      return { ok: true };
     });
 
-    socket.on('send', async (payload, ack) => {
+    on('send', async (payload) => {
       // Logout and password resets close sockets; a session that simply ran out must not write either.
       if (clock.now().getTime() >= socket.data.expiresAt) {
-        answer(ack, expired);
-        socket.disconnect(true);
-        return;
+        // Closed once the refusal has been answered.
+        setImmediate(() => socket.disconnect(true));
+        return expired;
       }
       const parsed = checkPayload(sendMessagePayload, payload);
-      if (!parsed.success) return answer(ack, { ...invalid, errors: parsed.errors });
+      if (!parsed.success) return { ...invalid, errors: parsed.errors };
       const { conversationId, ...body } = parsed.data;
-      try {
-        const { message, created } = await chat.send(userId, conversationId, body);
-        answer(ack, { ok: true, message, created });
-      } catch (err) {
-        const answered = failure(err);
-        if (answered.status >= 500) log.error({ err }, 'send failed');
-        answer(ack, answered);
-      }
+      const { message, created } = await chat.send(userId, conversationId, body);
+      return { ok: true, message, created };
     });
 
-    socket.on('unsubscribe', async (payload, ack) => {
+    on('unsubscribe', async (payload) => {
       const conversationId = parse(payload);
-      if (conversationId === undefined) return answer(ack, invalid);
+      if (conversationId === undefined) return invalid;
       await socket.leave(conversationChannel(conversationId));
-      answer(ack, { ok: true });
+      return { ok: true };
     });
 
-    socket.on('typing', async (payload, ack) => {
+    on('typing', async (payload) => {
       const conversationId = parse(payload);
-      if (conversationId === undefined) return answer(ack, invalid);
+      if (conversationId === undefined) return invalid;
       const room = conversationChannel(conversationId);
-      if (!socket.rooms.has(room)) return answer(ack, notJoined);
+      if (!socket.rooms.has(room)) return notJoined;
       const now = Date.now();
       if (now - lastTyping >= TYPING_MIN_GAP_MS) {
         lastTyping = now;
         name ??= names(userId);
+        // A failed look-up is tried again by the next typing event, not kept.
+        const shown = await name.catch((err: unknown) => {
+          name = undefined;
+          throw err;
+        });
         socket.to(room).emit('UserTyping', {
           conversationId,
           userId,
-          name: await name,
+          name: shown,
           expiresInMs: LIMITS.typingTtlMs,
         });
       }
-      answer(ack, { ok: true });
+      return { ok: true };
     });
 
-    socket.on('stopTyping', (payload, ack) => {
+    on('stopTyping', (payload) => {
       const conversationId = parse(payload);
-      if (conversationId === undefined) return answer(ack, invalid);
+      if (conversationId === undefined) return invalid;
       const room = conversationChannel(conversationId);
-      if (!socket.rooms.has(room)) return answer(ack, notJoined);
+      if (!socket.rooms.has(room)) return notJoined;
       lastTyping = 0;
       socket.to(room).emit('UserStoppedTyping', { conversationId, userId });
-      answer(ack, { ok: true });
+      return { ok: true };
     });
   });
 }

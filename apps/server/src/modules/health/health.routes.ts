@@ -4,7 +4,15 @@ import type { App } from '../../lib/http.ts';
 export function healthRoutes(app: App, { ping }: { ping: () => Promise<void> }) {
   app.get(
     '/health/live',
-    { schema: { tags: ['health'], summary: 'The process answers', response: { 200: healthResult } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process answers',
+        description:
+          'Checks nothing but the process itself: a failing answer means restart it. For whether to send it traffic, see /health/ready.',
+        response: { 200: healthResult },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
@@ -13,6 +21,8 @@ export function healthRoutes(app: App, { ping }: { ping: () => Promise<void> }) 
       schema: {
         tags: ['health'],
         summary: 'The process can serve: its database answers',
+        description:
+          'Answers 503 while the database does not: take the process out of rotation, but do not restart it.',
         response: { 200: healthResult, 503: healthResult },
       },
     },

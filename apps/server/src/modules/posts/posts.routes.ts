@@ -305,7 +305,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     {
       onRequest: guard.preHandler,
       schema: {
-        tags,
+        tags: ['bookmarks'],
         security,
         summary: 'Bookmark or remove the bookmark',
         params: postIdParams,
@@ -327,7 +327,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     {
       onRequest: guard.preHandler,
       schema: {
-        tags,
+        tags: ['bookmarks'],
         security,
         summary: 'Your bookmarked posts, newest bookmark first (keyset by next_cursor)',
         querystring: bookmarksQuery,
@@ -343,7 +343,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     {
       onRequest: guard.preHandler,
       schema: {
-        tags,
+        tags: ['comments'],
         security,
         summary: "A post's comments, newest first, 20 a page",
         params: postIdParams,
@@ -362,7 +362,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     {
       onRequest: guard.preHandler,
       schema: {
-        tags,
+        tags: ['comments'],
         security,
         summary: 'Comment (1–500); parent_id makes it a reply',
         params: postIdParams,
@@ -383,7 +383,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     {
       onRequest: guard.preHandler,
       schema: {
-        tags,
+        tags: ['comments'],
         security,
         summary: 'One comment of a post (the comment page)',
         params: commentParams,
@@ -401,7 +401,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     {
       onRequest: guard.preHandler,
       schema: {
-        tags,
+        tags: ['comments'],
         security,
         summary: 'Edit your comment',
         params: commentParams,
@@ -426,7 +426,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     {
       onRequest: guard.preHandler,
       schema: {
-        tags,
+        tags: ['comments'],
         security,
         summary: 'Delete your comment and its replies',
         params: commentParams,
@@ -444,7 +444,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     {
       onRequest: guard.preHandler,
       schema: {
-        tags,
+        tags: ['comments'],
         security,
         summary: "A comment's replies, oldest first, 20 a page",
         params: postIdParams,

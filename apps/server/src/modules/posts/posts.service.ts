@@ -34,6 +34,8 @@ export type PostsServiceDeps = {
   pictureUrl: (key: string) => string;
   /** Deletes a post's photo files (after the rows are gone; failures are only orphans). */
   removePhotos: (keys: string[]) => Promise<void>;
+  /** Counts one comment of a user; throws 429 (with Retry-After) past the user's flood limit. */
+  countComment: (userId: number) => Promise<void>;
   clock: Clock;
 };
 
@@ -316,6 +318,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       body: { comment: string; parent_id?: number | null | undefined },
     ) {
       if (!(await posts.findOwned(postId))) throw postNotFound();
+      await deps.countComment(userId);
       let parentId: number | null = null;
       if (body.parent_id) {
         const parent = await comments.find(body.parent_id);

@@ -1,0 +1,291 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Conversation } from '@makan/contract/chat';
+import {
+  type ClientToServerEvents,
+  type SendAck,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from '@makan/contract/realtime';
+import { formatText, HTTP_TEXT, TEXT } from '@makan/contract/texts';
+import { sql } from 'drizzle-orm';
+import { io, Manager, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { App } from '../lib/http.ts';
+import { capturedMessages, manualClock } from '../test/auth-helpers.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { signedInUser } from '../test/users.ts';
+
+/**
+ * Issue 16, connection limits: a socket that never signs in is closed, one address and one user can
+ * hold only so many sockets on a process, and chat messages and comments have per-user flood limits
+ * with the 429 text and Retry-After, over HTTP and over the socket alike.
+ */
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+const messages = capturedMessages();
+const clock = manualClock();
+let app: App;
+let database: DatabaseHandle;
+let url: string;
+let port: number;
+let sara: User;
+let omar: User;
+let conversation: Conversation;
+const closers: (() => void)[] = [];
+
+const LIMITS = { messages: 4, comments: 3, perAddress: 4, perUser: 2 };
+
+beforeAll(async () => {
+  ({ app, database } = await createTestApp(
+    {
+      SOCKET_AUTH_TIMEOUT_MS: '300',
+      SOCKETS_PER_ADDRESS: String(LIMITS.perAddress),
+      SOCKETS_PER_USER: String(LIMITS.perUser),
+      LIMIT_MESSAGES_PER_MINUTE: String(LIMITS.messages),
+      LIMIT_COMMENTS_PER_MINUTE: String(LIMITS.comments),
+    },
+    { mailer: messages.mailer, sms: messages.sms, clock: clock.clock },
+  ));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as AddressInfo).port;
+  url = `http://127.0.0.1:${port}`;
+  sara = await signedInUser(app, messages, { name: 'Sara Ahmed' });
+  omar = await signedInUser(app, messages, { name: 'Omar Khalid' });
+  conversation = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      headers: sara.auth,
+      payload: { user_id: omar.id },
+    })
+  ).json().data;
+});
+afterAll(async () => {
+  for (const close of closers) close();
+  await app?.close();
+});
+
+/** An engine.io connection that never sends Socket.IO's CONNECT (so never signs in). */
+function bareConnection(): Promise<{ closed: Promise<void>; close: () => void }> {
+  const manager = new Manager(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    autoConnect: false,
+  });
+  closers.push(() => manager.engine?.close());
+  return new Promise((resolve, reject) => {
+    manager.open((err) => {
+      if (err) return reject(err);
+      const closed = new Promise<void>((done) => manager.engine.once('close', () => done()));
+      resolve({ closed, close: () => manager.engine.close() });
+    });
+  });
+}
+
+/** A websocket upgrade request as a browser sends it; resolves with a refusal's status and text, or 101. */
+function upgrade(extra: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({
+      port,
+      host: '127.0.0.1',
+      path: `${SOCKET_PATH}/?EIO=4&transport=websocket`,
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        ...extra,
+      },
+    });
+    req.on('upgrade', (_res, socket) => {
+      socket.destroy();
+      resolve({ status: 101, body: '' });
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => {
+        body += d.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function connected(token: string): Promise<Client> {
+  const socket: Client = io(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
+  closers.push(() => socket.disconnect());
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+const sendOver = (socket: Client, payload: unknown) =>
+  (socket.timeout(5000).emitWithAck as (e: string, p: unknown) => Promise<SendAck>)('send', payload);
+
+describe('sockets', () => {
+  it('closes a connection that does not sign in within the time allowed', async () => {
+    const bare = await bareConnection();
+    await bare.closed; // the test fails on its own timeout if the server never closes it
+  });
+
+  it('holds only so many sockets per address, and refuses the next in clear words until one closes', async () => {
+    const open = [];
+    for (let i = 0; i < LIMITS.perAddress; i++) open.push(await bareConnection());
+    const refused = await upgrade();
+    expect(refused).toEqual({ status: 400, body: TEXT.tooManySockets });
+    open[0]?.close();
+    await open[0]?.closed;
+    // The server counts the close when its side of the connection ends, a moment after the client's.
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 101; i++) {
+      status = (await upgrade()).status;
+      if (status !== 101) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(101);
+    for (const c of open) c.close();
+    await Promise.all(open.map((c) => c.closed));
+  });
+
+  it('holds only so many sockets per user, and refuses the next with a 429 until one closes', async () => {
+    const first = await connected(sara.token);
+    await connected(sara.token);
+    const error = await connected(sara.token).then(
+      () => undefined,
+      (err: Error & { data?: unknown }) => err,
+    );
+    expect(error?.message).toBe(TEXT.tooManySockets);
+    expect(error?.data).toEqual({ status: 429 });
+    // Another user is not affected.
+    const other = await connected(omar.token);
+    other.disconnect();
+    first.disconnect();
+    let again: Client | undefined;
+    for (let i = 0; i < 20 && !again; i++) {
+      again = await connected(sara.token).catch(() => undefined);
+      if (!again) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(again?.connected).toBe(true);
+    for (const close of closers.splice(0)) close();
+  });
+
+  it('refuses a handshake from another origin, and from an Origin that is not a URL, without falling over', async () => {
+    for (const origin of ['http://evil.example', 'not a url', 'http://[::1', '%', 'http://a, http://b']) {
+      expect(await upgrade({ origin }), origin).toEqual({ status: 400, body: HTTP_TEXT[403] });
+    }
+    expect((await upgrade({ origin: url })).status).toBe(101);
+    expect((await fetch(`${url}/health/ready`)).status).toBe(200);
+  });
+});
+
+describe('flood limits', () => {
+  const counted = z.object({ rows: z.array(z.object({ n: z.number() })) });
+  const messagesOf = async () =>
+    counted.parse(
+      await database.db.execute(
+        sql`select count(*)::int as n from messages where conversation_id = ${conversation.id}`,
+      ),
+    ).rows[0]?.n ?? 0;
+
+  it('limits chat messages per user per minute over HTTP and the socket together, with the 429 text and Retry-After', async () => {
+    clock.advance(120_000);
+    const socket = await connected(sara.token);
+    const before = await messagesOf();
+    for (let i = 0; i < LIMITS.messages - 1; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/chat/conversations/${conversation.id}/messages`,
+        headers: sara.auth,
+        payload: { content: `hello ${i}` },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expect(await sendOver(socket, { conversationId: conversation.id, content: 'last one' })).toMatchObject({
+      ok: true,
+    });
+    clock.advance(15_000);
+    const refused = await sendOver(socket, { conversationId: conversation.id, content: 'too many' });
+    expect(refused).toEqual({
+      ok: false,
+      status: 429,
+      message: formatText(TEXT.tooManyMessages, { seconds: 45 }),
+      retry_after: 45,
+    });
+    const overHttp = await app.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversation.id}/messages`,
+      headers: sara.auth,
+      payload: { content: 'still too many' },
+    });
+    expect(overHttp.statusCode).toBe(429);
+    expect(overHttp.headers['retry-after']).toBe('45');
+    expect(overHttp.json()).toEqual({
+      status: false,
+      message: formatText(TEXT.tooManyMessages, { seconds: 45 }),
+    });
+    expect(await messagesOf()).toBe(before + LIMITS.messages);
+    // Someone else in the same conversation has a budget of their own.
+    const omarSays = await app.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversation.id}/messages`,
+      headers: omar.auth,
+      payload: { content: 'my turn' },
+    });
+    expect(omarSays.statusCode).toBe(201);
+    clock.advance(46_000);
+    expect(
+      await sendOver(socket, { conversationId: conversation.id, content: 'a new minute' }),
+    ).toMatchObject({ ok: true });
+    socket.disconnect();
+  });
+
+  it('limits comments per user per minute, with the 429 text and Retry-After', async () => {
+    clock.advance(120_000);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { ...sara.auth, 'content-type': 'multipart/form-data; boundary=x' },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="description"\r\n\r\nA shop on Olaya street\r\n' +
+        '--x\r\nContent-Disposition: form-data; name="property_type"\r\n\r\nretail\r\n' +
+        '--x\r\nContent-Disposition: form-data; name="location"\r\n\r\nOlaya\r\n--x--\r\n',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const postId = created.json().data.id as number;
+    const comment = (text: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/posts/${postId}/comments`,
+        headers: omar.auth,
+        payload: { comment: text },
+      });
+    for (let i = 0; i < LIMITS.comments; i++) expect((await comment(`nice ${i}`)).statusCode).toBe(201);
+    const refused = await comment('one more');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json().message).toBe(formatText(TEXT.tooManyComments, { seconds: 60 }));
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/api/posts/${postId}/comments`,
+      headers: omar.auth,
+    });
+    expect(listed.json().data.comments).toHaveLength(LIMITS.comments);
+    clock.advance(60_000);
+    expect((await comment('next minute')).statusCode).toBe(201);
+  });
+});
