@@ -31,6 +31,19 @@ test.describe('redirect rules (spec §2)', () => {
     await expect(page).toHaveURL(/\/chat$/);
   });
 
+  test('a redirect that collapses to another host once normalised lands a signed-in user at home', async ({
+    page,
+  }) => {
+    await signIn(page, { onboarded: true });
+    for (const redirect of ['/.//evil.example', '/%2F%2Fevil.example', '/%5Cevil.example', '/%E0%A4%A']) {
+      await page.goto(`/login?${new URLSearchParams({ redirect })}`);
+      await expect(page, redirect).toHaveURL(/^http:\/\/[^/]+\/home$/);
+      await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    }
+    await page.goto(`/login?${new URLSearchParams({ redirect: '/./bookmarks' })}`);
+    await expect(page).toHaveURL(/\/bookmarks$/);
+  });
+
   test('a signed-in user without preferences is sent to onboarding', async ({ page }) => {
     await signIn(page, { onboarded: false });
     await page.goto('/');

@@ -121,7 +121,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for reading production stack traces, but not named in the bundles, and the
+    // server does not serve them (apps/server/src/plugins/web.ts).
+    sourcemap: 'hidden',
     // dist/.vite/manifest.json: which chunks each entry and lazy route loads (read by bench/web).
     manifest: true,
     rolldownOptions: {

@@ -26,6 +26,11 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets', 'app-def456.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(webDist, 'assets', 'app-def456.js.gz'), gzipSync(script));
   writeFileSync(path.join(webDist, 'boot.js'), '/* boot */');
+  // Source maps, as a build with maps writes them (compressed copies too): never served.
+  const map = '{"version":3,"sources":["../../src/secret-source.tsx"],"mappings":""}';
+  writeFileSync(path.join(webDist, 'assets', 'app-def456.js.map'), map);
+  writeFileSync(path.join(webDist, 'assets', 'app-def456.js.map.gz'), gzipSync(map));
+  writeFileSync(path.join(webDist, 'assets', 'app-def456.js.map.br'), brotliCompressSync(map));
   // As the web build writes it: each route's page chunks.
   writeFileSync(
     path.join(webDist, 'route-preloads.json'),
@@ -190,6 +195,26 @@ describe('web app serving', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log("app")');
+  });
+
+  it('never serves source maps, however they are asked for', async () => {
+    for (const url of [
+      '/assets/app-def456.js.map',
+      '/assets/APP-def456.js.MAP',
+      '/assets/app-def456.js.map?x=1',
+      '/assets/app-def456.js.map.gz',
+      '/assets/app-def456.js.map.br',
+      '/assets/app-def456.js%2Emap',
+      '/assets/./app-def456.js.map',
+      '/assets/../assets/app-def456.js.map',
+      '//assets/app-def456.js.map',
+    ]) {
+      for (const encoding of ['identity', 'gzip, br']) {
+        const res = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode, `${url} (${encoding})`).toBe(404);
+        expect(res.body, url).not.toContain('secret-source');
+      }
+    }
   });
 
   it('sends security headers with a self-only content security policy', async () => {

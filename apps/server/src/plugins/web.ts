@@ -62,6 +62,9 @@ async function withPreview(app: App, html: string, pathname: string, request: Fa
 }
 const clientPrefixes = new Set<string>(CLIENT_ROUTE_PREFIXES);
 
+/** A source map, or a compressed copy of one (any case: file systems may not care). */
+const isSourceMap = (pathname: string) => /\.map(\.(gz|br))?$/i.test(pathname);
+
 type RoutePreload = { pattern: RegExp; links: string };
 
 /**
@@ -107,6 +110,8 @@ export async function registerWeb(app: App, { webDist }: { webDist: string }) {
       index: false,
       // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts): sent as they are.
       preCompressed: true,
+      // Source maps stay on the server's disk for reading stack traces; the public gets a 404.
+      allowedPath: (pathname) => !isSourceMap(pathname),
       setHeaders: (reply, filePath) => {
         const rel = path.relative(webDist, filePath);
         reply.header(

@@ -15,6 +15,10 @@ describe('safeRedirect', () => {
     ['/post/7', '/post/7'],
     ['/post/7?tab=comments#c2', '/post/7?tab=comments#c2'],
     ['/chat', '/chat'],
+    ['/./home', '/home'],
+    ['/a/../post/7', '/post/7'],
+    ['/%2e/home', '/home'],
+    ['/search?q=%2F%2Fnot-a-host', '/search?q=%2F%2Fnot-a-host'],
   ])('follows the same-site path %s', (value, expected) => {
     expect(safeRedirect(value)).toBe(expected);
   });
@@ -30,6 +34,21 @@ describe('safeRedirect', () => {
     'javascript:alert(1)',
     '/\t/evil.com',
     '/\n/evil.com',
+    // Dot segments and encodings that collapse to another host once normalised or decoded.
+    '/.//evil.com',
+    '/..//evil.com',
+    '/a/..//evil.com',
+    '/%2e%2e//evil.com',
+    '/./\\evil.com',
+    '/%2F%2Fevil.com',
+    '/%2f/evil.com',
+    '/%5Cevil.com',
+    '/%5C%5Cevil.com',
+    '/%252F%252Fevil.com',
+    '/%09/evil.com',
+    '/%0a/evil.com',
+    '/%E0%A4%A',
+    '/\\/evil.com',
   ])('ignores %j', (value) => {
     expect(safeRedirect(value)).toBeNull();
   });

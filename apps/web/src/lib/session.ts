@@ -22,23 +22,44 @@ export function signedInHome(): '/home' | '/commercial' {
   return hasPreferences() ? '/home' : '/commercial';
 }
 
+/** Two slashes or backslashes at the start: what browsers read as another host ('//host', '/\\host'). */
+const OTHER_HOST = /^[/\\]{2}/;
+const hasControl = (text: string) =>
+  Array.from(text).some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+
 /**
- * A `redirect` query value that is safe to follow: a path on this site ('/…'), never a
- * protocol-relative '//host' or '/\host' (browsers read both as another site), and nothing that
- * resolves to another origin.
+ * A `redirect` query value that is safe to follow: a path on this site ('/…'), normalised first
+ * (dot segments resolved, percent-encodings decoded as the router will decode them), then refused
+ * when any form of it starts like another host ('//host', '/\\host') or cannot be decoded. What is
+ * returned is the normalised path, so the router never meets anything but a plain path.
  */
 export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || OTHER_HOST.test(value)) return null;
   // Control characters (tabs, newlines) are stripped by URL parsers and could hide a '//'.
-  if (Array.from(value).some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
+  if (hasControl(value)) return null;
+  const base = window.location.origin;
+  let url: URL;
   try {
-    const base = window.location.origin;
-    const url = new URL(value, base);
-    if (url.origin !== base) return null;
-    return url.pathname + url.search + url.hash;
+    url = new URL(value, base);
   } catch {
     return null;
   }
+  if (url.origin !== base) return null;
+  // '/./x', '/../x' and '/%2e/x' collapse; '%2F' and '%5C' become slashes once decoded.
+  let path = url.pathname;
+  for (let round = 0; round < 3; round++) {
+    if (OTHER_HOST.test(path) || hasControl(path)) return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null; // a broken %-sequence: the router could not read it either
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  if (OTHER_HOST.test(path) || hasControl(path)) return null;
+  return url.pathname + url.search + url.hash;
 }
 
 /** After a sign-in: the `redirect` query if it is safe, else /home or /commercial by the onboarding rule. */
