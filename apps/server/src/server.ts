@@ -19,6 +19,19 @@ app.log.info(
   `Makan is serving on ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, ${config.dataDir}`})`,
 );
 
+// What nothing caught (docs/decisions/010): a rejected promise nobody awaited is logged and the
+// process keeps serving; an exception thrown out of an event callback may have left state
+// half-changed, so the process stops cleanly and the supervisor starts a fresh one.
+process.on('unhandledRejection', (reason) => {
+  app.log.error({ err: reason }, 'unhandled rejection');
+});
+process.on('uncaughtException', (err, origin) => {
+  app.log.fatal({ err, origin }, 'uncaught exception: exiting, to be started again');
+  const force = setTimeout(() => process.exit(1), 5_000);
+  force.unref();
+  void app.close().finally(() => process.exit(1));
+});
+
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
