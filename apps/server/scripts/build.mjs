@@ -25,7 +25,11 @@ const packagesStayExternal = {
 // No shared chunks: src/paths.ts must land directly in dist/, one folder below apps/server.
 await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', 'pglite-child': 'src/db/pglite-child.ts' },
+  entryPoints: {
+    supervisor: 'src/supervisor.ts',
+    server: 'src/server.ts',
+    'pglite-child': 'src/db/pglite-child.ts',
+  },
   outdir,
   bundle: true,
   format: 'esm',

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { sourceFile } from '../paths.ts';
 import { createPglite } from './pglite.ts';
-import { startPgliteProcess } from './pglite-process.ts';
+import { type ProcessLog, startPgliteProcess } from './pglite-process.ts';
 import * as schema from './schema/index.ts';
 
 const migrationsFolder = sourceFile('db/migrations');
@@ -39,25 +39,26 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** A PGlite data folder dump (tar) to start from, used by tests to skip initdb (in this process). */
   loadDataDir?: Blob | undefined;
+  /** Where the embedded database's process reports that it ended and came back (the server's logger). */
+  log?: ProcessLog | undefined;
 };
 
 const STARTUP_LOCK = 7_261_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url);
-  if (options.dataDir && !options.loadDataDir) return openPgliteProcess(options.dataDir);
+  if (options.dataDir && !options.loadDataDir) return openPgliteProcess(options.dataDir, options.log);
   return openPglite(options);
 }
 
 /**
  * The embedded database on disk: PGlite in a process of its own, reached through node-postgres on a
  * Unix socket. One connection, as PGlite has one session: the pool queues the rest, and a transaction
- * holds the connection until it ends.
+ * holds the connection until it ends. If that process dies it is started again on the same socket
+ * (pglite-process.ts): queries fail meanwhile, and the pool's next checkout connects to the new one.
  */
-async function openPgliteProcess(dataDir: string): Promise<DatabaseHandle> {
-  const host = await startPgliteProcess(dataDir, (code) =>
-    console.error(`the embedded database's process ended (code ${code}); queries will fail until a restart`),
-  );
+async function openPgliteProcess(dataDir: string, log: ProcessLog | undefined): Promise<DatabaseHandle> {
+  const host = await startPgliteProcess(dataDir, log ? { log } : {});
   // Kept open while idle: each new connection costs a start-up and a session reset.
   const pool = new pg.Pool({ ...host.connection, max: 1, idleTimeoutMillis: 0 });
   return poolHandle(pool, 'pglite', {

@@ -1,8 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openDatabase } from './client.ts';
 import { type PgliteProcess, startPgliteProcess } from './pglite-process.ts';
 
 describe('the embedded database in a process of its own', () => {
@@ -65,6 +69,61 @@ describe('the embedded database in a process of its own', () => {
       expect((await client.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 2 }]);
     } finally {
       await client.end();
+    }
+  }, 60_000);
+
+  it('is started again by itself after a SIGKILL, and the pool reconnects, with every acknowledged row', async () => {
+    await host.stop();
+    // As the server opens it (client.ts): one pooled connection on the host's socket.
+    const events: string[] = [];
+    const record = (_fields: object, msg: string) => events.push(msg);
+    const database = await openDatabase({ dataDir, log: { info: record, error: record } });
+    const query = (statement: ReturnType<typeof sql>) => database.db.execute(statement);
+    try {
+      await query(sql`create table acks (n int primary key)`);
+      const acked: number[] = [];
+      let failures = 0;
+      let next = 0;
+      let writing = true;
+      const writer = (async () => {
+        while (writing) {
+          const n = ++next;
+          try {
+            await query(sql`insert into acks (n) values (${n})`);
+            acked.push(n);
+          } catch {
+            failures += 1;
+            await sleep(20);
+          }
+        }
+      })();
+      const waitFor = async (what: string, done: () => boolean) => {
+        for (let i = 0; i < 400 && !done(); i++) await sleep(50);
+        if (!done()) throw new Error(`timed out waiting for ${what}; events: ${events.join(' | ')}`);
+      };
+      await waitFor('rows before the kill', () => acked.length >= 50);
+      const pid = Number(readFileSync(path.join(dataDir, 'host.pid'), 'utf8'));
+      process.kill(pid, 'SIGKILL');
+      const ackedAtKill = acked.length;
+      await waitFor('inserts to succeed again', () => acked.length >= ackedAtKill + 50);
+      writing = false;
+      await writer;
+
+      expect(failures, 'the kill was felt').toBeGreaterThan(0);
+      expect(Number(readFileSync(path.join(dataDir, 'host.pid'), 'utf8'))).not.toBe(pid);
+      expect(events).toEqual([
+        "the embedded database's process ended; starting it again",
+        "the embedded database's process serves again",
+      ]);
+      // Every acknowledged row is there (a row whose answer the kill cut off may be there too).
+      const { rows } = z
+        .object({ rows: z.array(z.object({ n: z.number() })) })
+        .parse(await query(sql`select n from acks`));
+      const stored = new Set(rows.map((row) => row.n));
+      expect(acked.filter((n) => !stored.has(n))).toEqual([]);
+      await database.ping();
+    } finally {
+      await database.close();
     }
   }, 60_000);
 });
