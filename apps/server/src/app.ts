@@ -48,7 +48,7 @@ import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repos
 import { createRateLimits, type Rule } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createAuthGuard } from './plugins/auth.ts';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -116,6 +116,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,7 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Database: migrations and reference/demo data, once even when several processes start together.
   const database =
     overrides.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }));
+    (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), log: app.log }));
   app.addHook('onClose', async () => {
     await database.close();
   });

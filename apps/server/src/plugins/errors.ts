@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Failure, FieldErrors } from '@makan/contract/envelope';
 import { formatText, HTTP_TEXT, httpText, isCatalogueText, TEXT } from '@makan/contract/texts';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
@@ -182,4 +184,22 @@ export function sendNotFound(reply: { status: (n: number) => { send: (b: Failure
  */
 export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   reply.code(400).send({ status: false, message: HTTP_TEXT[400] } satisfies Failure);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any route runs (a malformed request line or header, a
+ * lying length, headers past 16 KiB, a request too slow): the envelope with the catalogue's text
+ * where Fastify would write its own JSON, then the connection closes, as Node does.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ status: false, message: httpText(status) } satisfies Failure);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

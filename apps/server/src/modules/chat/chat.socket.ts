@@ -77,7 +77,11 @@ export function chatSocket(
       event: keyof ClientToServerEvents,
       handle: (payload: unknown) => Promise<Ack | SendAck | undefined> | Ack | SendAck | undefined,
     ) => {
-      const listener = (payload: unknown, ack: unknown) => {
+      // Socket.IO passes the acknowledgement last, whatever came before it: a client that sent no
+      // payload, or extra arguments, still gets its answer (and a payload of the wrong shape).
+      const listener = (...args: unknown[]) => {
+        const ack = typeof args.at(-1) === 'function' ? args.at(-1) : undefined;
+        const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
         new Promise<Ack | SendAck | undefined>((resolve) => resolve(handle(payload))).then(
           (result) => {
             if (result) answer(ack, result);
