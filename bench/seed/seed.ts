@@ -1,3 +1,5 @@
+import { PURPOSES } from '@makan/contract/onboarding';
+import { type Currency, LISTING_PURPOSES, LISTING_STATUSES, type ListingStatus } from '@makan/contract/posts';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { searchTextOf } from '../../apps/server/src/modules/posts/posts.search.ts';
 import { COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, WORDS_AR, WORDS_EN } from './vocabulary.ts';
@@ -74,6 +76,9 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
   if (cities === 0) throw new Error('seed: no cities; start the server once on this database first');
   const w = [words, folded];
   const types = [...PROPERTY_TYPES];
+  // Most listings are still available: that status comes twice in the cycle.
+  const statuses: ListingStatus[] = ['available', ...LISTING_STATUSES];
+  const currency: Currency = 'SAR';
   await exec(`set session_replication_role = replica`);
 
   await batched(U, 'users', log, (a, b) =>
@@ -93,11 +98,11 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
   await batched(U, 'preferences', log, (a, b) =>
     exec(
       `insert into user_preferences (user_id, purpose, property_types, preferred_locations, updated_at)
-       select g, (array['buy', 'rent', 'list'])[1 + g % 3],
+       select g, ($2::text[])[1 + g % ${PURPOSES.length}],
          array[($1::text[])[1 + g % ${types.length}], ($1::text[])[1 + (g / 3) % ${types.length}]],
          array[1 + g % ${cities}, 1 + (g * 7) % ${cities}], now()
        from generate_series(${a}::bigint, ${b}::bigint) g`,
-      [types],
+      [types, [...PURPOSES]],
     ),
   );
   await batched(U, 'follows', log, (a, b) =>
@@ -120,8 +125,8 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
       `insert into posts (id, user_id, description, property_type, city_id, purpose, price, currency, area_m2, status,
                           search_text, search_vector, created_at, updated_at)
        select g, 1 + (g * 7919) % ${U}, d.description, ($3::text[])[1 + g % ${types.length}], 1 + (g * 31) % ${cities},
-         (array['sale', 'rent', 'wanted'])[1 + g % 3], 50000 + (g * 7717) % 5000000, 'SAR', 40 + (g * 13) % 5000,
-         (array['available', 'available', 'under_offer', 'closed'])[1 + g % 4],
+         ($4::text[])[1 + g % ${LISTING_PURPOSES.length}], 50000 + (g * 7717) % 5000000, $6::text, 40 + (g * 13) % 5000,
+         ($5::text[])[1 + g % ${statuses.length}],
          d.search_text || ' ' || c.search_text, to_tsvector('simple', d.search_text || ' ' || c.search_text),
          now() - ((${N} - g) * 30 || ' seconds')::interval, now() - ((${N} - g) * 30 || ' seconds')::interval
        from generate_series(${a}::bigint, ${b}::bigint) g
@@ -131,7 +136,7 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
                 string_agg(${foldSql('g * 40 + k')}, ' ' order by k) as search_text
          from generate_series(1, 8 + g % 13) k
        ) d`,
-      [...w, types],
+      [...w, types, [...LISTING_PURPOSES], statuses, currency],
     ),
   );
   await batched(N, 'media', log, (a, b) =>

@@ -4,6 +4,9 @@ import { conversationChannel } from '@makan/contract/realtime';
 import { formatText, TEXT } from '@makan/contract/texts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMailer, type Mailer } from './adapters/mail.ts';
+import { createOutbox } from './adapters/outbox.ts';
+import { createSmsSender, type SmsSender } from './adapters/sms.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { trustFunction } from './lib/client-address.ts';
@@ -26,7 +29,7 @@ import { createContactRepository } from './modules/contact/contact.repository.ts
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { scheduleHousekeeping } from './modules/housekeeping.ts';
+import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
 import { createLinkedinRepository } from './modules/linkedin/linkedin.repository.ts';
 import { linkedinRoutes } from './modules/linkedin/linkedin.routes.ts';
 import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
@@ -49,13 +52,10 @@ import { createRateLimits, type Rule } from './modules/rate-limit/rate-limit.ser
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createAuthGuard } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
-import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { createOutbox } from './plugins/outbox.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { createSmsSender, type SmsSender } from './plugins/sms.ts';
 import { addPagePreview, registerWeb } from './plugins/web.ts';
 import { runSeed } from './seed.ts';
 

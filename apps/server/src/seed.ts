@@ -1,4 +1,5 @@
 import type { Database } from './db/client.ts';
+import type { Logger } from './lib/logger.ts';
 import type { PasswordHasher } from './lib/password.ts';
 import type { ChatRepository } from './modules/chat/chat.repository.ts';
 import { seedDemoChats } from './modules/chat/chat.seed.ts';
@@ -23,7 +24,7 @@ type SeedDeps = {
   hasher: PasswordHasher;
   now: Date;
   mode: 'demo' | 'none';
-  log: { info: (obj: object, msg: string) => void };
+  log: Pick<Logger, 'info'>;
 };
 
 /**

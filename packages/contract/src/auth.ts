@@ -6,6 +6,9 @@ export const USER_TYPES = ['retail', 'developer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const VERIFICATION_METHODS = ['email', 'phone', 'both'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+/** The languages of the interface, and of mail and SMS a user is sent. */
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
 export const OTP_TYPES = ['registration', 'password_reset', 'email_verification', 'reset'] as const;
 export type OtpType = (typeof OTP_TYPES)[number];
 
@@ -57,11 +60,6 @@ export const phoneField = requiredString
   .pipe(z.string().min(LIMITS.phoneMin, minText(LIMITS.phoneMin)))
   .pipe(z.string().max(LIMITS.phoneMax, maxText(LIMITS.phoneMax)));
 
-/** The phone-only form (spec §5): exactly 11 digits. */
-export const phoneOnlyField = requiredString
-  .transform(toAsciiDigits)
-  .pipe(z.string().regex(/^\d{11}$/, TEXT.phoneExact));
-
 export const passwordField = z
   .string({ error: TEXT.required })
   .min(1, TEXT.required)
@@ -94,7 +92,7 @@ export const registerRequest = z
     user_type: userTypeField,
     /** How to verify the account; the server defaults to email. */
     verification_method: z.enum(VERIFICATION_METHODS).optional(),
-    language: z.enum(['en', 'ar']).optional(),
+    language: z.enum(LANGUAGES).optional(),
   })
   .superRefine(withConfirmation);
 export type RegisterRequest = z.input<typeof registerRequest>;
@@ -134,9 +132,6 @@ export const verifyEmailRequest = z.object({
 });
 
 export const forgotPasswordRequest = z.object({ identifier: identifierField });
-/** The two single-field forms of spec §5. */
-export const emailOnlyRequest = z.object({ email: emailField });
-export const phoneOnlyRequest = z.object({ phone: phoneOnlyField });
 
 export const resetPasswordRequest = z
   .object({
@@ -175,7 +170,7 @@ export const fullUser = z.object({
   verified: z.boolean(),
   email_verified: z.boolean(),
   phone_verified: z.boolean(),
-  language: z.enum(['en', 'ar']),
+  language: z.enum(LANGUAGES),
   created_at: z.string(),
   updated_at: z.string(),
   profile: z.object({

@@ -48,6 +48,7 @@ export const preferencesResult = z.object({
   property_types: z.array(z.enum(PROPERTY_TYPES)),
   preferred_locations: z.array(z.number().int()),
 });
+export type PreferencesResult = z.infer<typeof preferencesResult>;
 
 const option = z.object({ value: z.string(), label_en: z.string(), label_ar: z.string() });
 export const questionsResult = z.object({

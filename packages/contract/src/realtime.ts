@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  type ChatMessage,
-  type Conversation,
-  conversationSchema,
-  messageSchema,
-  sendMessageRequest,
-} from './chat.ts';
+import { conversationSchema, messageSchema, sendMessageRequest } from './chat.ts';
 import { fieldErrorsSchema } from './envelope.ts';
 import { TEXT } from './texts.ts';
 
@@ -81,14 +75,14 @@ export const messageDeletedEvent = z.object({
   message: messageSchema,
 });
 
-export type MessageSentEvent = { message: ChatMessage; previousMessageId: number };
+export type MessageSentEvent = z.infer<typeof messageSentEvent>;
 export type MessageReadEvent = z.infer<typeof messageReadEvent>;
 export type UserTypingEvent = z.infer<typeof userTypingEvent>;
 export type UserStoppedTypingEvent = z.infer<typeof userStoppedTypingEvent>;
-export type NewConversationEvent = { conversation: Conversation };
-export type ConversationUpdatedEvent = { conversationId: number; updates: Partial<Conversation> };
-export type MessageEditedEvent = { message: ChatMessage };
-export type MessageDeletedEvent = { conversationId: number; messageId: number; message: ChatMessage };
+export type NewConversationEvent = z.infer<typeof newConversationEvent>;
+export type ConversationUpdatedEvent = z.infer<typeof conversationUpdatedEvent>;
+export type MessageEditedEvent = z.infer<typeof messageEditedEvent>;
+export type MessageDeletedEvent = z.infer<typeof messageDeletedEvent>;
 
 /** The payload of every client event: which conversation. Validated by the server. */
 export const conversationRef = z.object({ conversationId: z.number().int().positive() });
@@ -128,7 +122,7 @@ export const sendAck = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), message: messageSchema, created: z.boolean() }),
   ackFailure,
 ]);
-export type SendAck = { ok: true; message: ChatMessage; created: boolean } | AckFailure;
+export type SendAck = z.infer<typeof sendAck>;
 
 export interface ServerToClientEvents {
   MessageSent: (event: MessageSentEvent) => void;

@@ -1,3 +1,4 @@
+import type { Language } from '@makan/contract/auth';
 import type { FastifyRequest } from 'fastify';
 import { Unauthorized } from '../lib/errors.ts';
 import type { Session } from '../modules/auth/auth.service.ts';
@@ -42,7 +43,7 @@ export function createAuthGuard(authenticate: (token: string) => Promise<Session
 export type AuthGuard = ReturnType<typeof createAuthGuard>;
 
 /** The language a request prefers, from Accept-Language: Arabic when it comes first, else English. */
-export function requestLanguage(request: FastifyRequest): 'en' | 'ar' {
+export function requestLanguage(request: FastifyRequest): Language {
   const header = String(request.headers['accept-language'] ?? '');
   return header.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
 }

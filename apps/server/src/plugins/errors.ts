@@ -174,10 +174,6 @@ export function registerErrorHandling(app: App) {
   });
 }
 
-export function sendNotFound(reply: { status: (n: number) => { send: (b: Failure) => unknown } }) {
-  return reply.status(404).send({ status: false, message: HTTP_TEXT[404] });
-}
-
 /**
  * Errors the router raises before any route or hook runs (a malformed %-escape in the URL, a path
  * segment longer than the router allows): Fastify's own JSON otherwise, here the envelope.

@@ -1,8 +1,8 @@
+import type { Mailer, MailMessage } from '../adapters/mail.ts';
+import type { SmsSender } from '../adapters/sms.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Random } from '../lib/random.ts';
 import { cryptoRandom } from '../lib/random.ts';
-import type { Mailer, MailMessage } from '../plugins/mail.ts';
-import type { SmsSender } from '../plugins/sms.ts';
 
 /** A clock the test moves by hand. */
 export function manualClock(start = '2026-11-22T09:00:00Z') {

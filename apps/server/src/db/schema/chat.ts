@@ -1,7 +1,9 @@
+import { MESSAGE_TYPES, SYSTEM_EVENTS } from '@makan/contract/chat';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -11,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { isOneOf } from './checks.ts';
 import { users } from './users.ts';
 
 /**
@@ -74,8 +77,8 @@ export const messages = pgTable(
     /** The sending client's id for this message: a repeated send finds the stored one. */
     clientId: text('client_id'),
     content: text('content'),
-    type: text('type', { enum: ['text', 'image', 'file', 'system'] }).notNull(),
-    systemEvent: text('system_event', { enum: ['left', 'rejoined'] }),
+    type: text('type', { enum: MESSAGE_TYPES }).notNull(),
+    systemEvent: text('system_event', { enum: SYSTEM_EVENTS }),
     replyToId: integer('reply_to_id').references((): AnyPgColumn => messages.id, {
       onDelete: 'set null',
     }),
@@ -92,6 +95,8 @@ export const messages = pgTable(
       .on(t.conversationId, t.senderId, t.clientId)
       .where(sql`${t.clientId} is not null`),
     index('messages_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('messages_type_check', isOneOf(t.type, MESSAGE_TYPES)),
+    check('messages_system_event_check', isOneOf(t.systemEvent, SYSTEM_EVENTS)),
   ],
 );
 

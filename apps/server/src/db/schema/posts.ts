@@ -1,6 +1,9 @@
+import { CURRENCIES, LISTING_PURPOSES, LISTING_STATUSES } from '@makan/contract/posts';
+import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  check,
   customType,
   index,
   integer,
@@ -12,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { isOneOf } from './checks.ts';
 import { cities } from './cities.ts';
 import { users } from './users.ts';
 
@@ -27,14 +31,14 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     description: text('description'),
-    propertyType: text('property_type').notNull(),
+    propertyType: text('property_type', { enum: PROPERTY_TYPES }).notNull(),
     cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
     customLocation: text('custom_location'),
-    purpose: text('purpose', { enum: ['sale', 'rent', 'wanted'] }),
+    purpose: text('purpose', { enum: LISTING_PURPOSES }),
     price: numeric('price', { precision: 15, scale: 2, mode: 'number' }),
-    currency: text('currency'),
+    currency: text('currency', { enum: CURRENCIES }),
     areaM2: numeric('area_m2', { precision: 12, scale: 2, mode: 'number' }),
-    status: text('status', { enum: ['available', 'under_offer', 'closed'] }),
+    status: text('status', { enum: LISTING_STATUSES }),
     licenceNumber: text('licence_number'),
     /**
      * Description, city names (en/ar), type labels (en/ar) and free location, folded by
@@ -51,6 +55,10 @@ export const posts = pgTable(
     index('posts_city_idx').on(t.cityId, t.id),
     index('posts_type_idx').on(t.propertyType, t.id),
     index('posts_search_vector_idx').using('gin', t.searchVector),
+    check('posts_property_type_check', isOneOf(t.propertyType, PROPERTY_TYPES)),
+    check('posts_purpose_check', isOneOf(t.purpose, LISTING_PURPOSES)),
+    check('posts_currency_check', isOneOf(t.currency, CURRENCIES)),
+    check('posts_status_check', isOneOf(t.status, LISTING_STATUSES)),
   ],
 );
 

@@ -1,17 +1,40 @@
+import { PURPOSES } from '@makan/contract/onboarding';
+import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { allOneOf, isOneOf } from './checks.ts';
 import { users } from './users.ts';
 
 /** Completed onboarding answers (spec §4): a purpose, property types and preferred cities. */
-export const userPreferences = pgTable('user_preferences', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  purpose: text('purpose').notNull(),
-  propertyTypes: text('property_types').array().notNull().default(sql`'{}'::text[]`),
-  preferredLocations: integer('preferred_locations').array().notNull().default(sql`'{}'::integer[]`),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: PURPOSES }).notNull(),
+    propertyTypes: text('property_types', { enum: PROPERTY_TYPES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    preferredLocations: integer('preferred_locations').array().notNull().default(sql`'{}'::integer[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('user_preferences_purpose_check', isOneOf(t.purpose, PURPOSES)),
+    check('user_preferences_property_types_check', allOneOf(t.propertyTypes, PROPERTY_TYPES)),
+  ],
+);
 
 /** Answers given so far, kept across reloads until onboarding completes. */
 export const onboardingProgress = pgTable('onboarding_progress', {

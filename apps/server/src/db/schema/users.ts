@@ -1,5 +1,7 @@
+import { LANGUAGES, USER_TYPES, VERIFICATION_METHODS } from '@makan/contract/auth';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { isOneOf } from './checks.ts';
 
 export const users = pgTable(
   'users',
@@ -12,17 +14,15 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     /** Digits with an optional leading +: what uniqueness and look-ups use. */
     phoneNormalized: text('phone_normalized').notNull(),
-    userType: text('user_type', { enum: ['retail', 'developer'] }).notNull(),
+    userType: text('user_type', { enum: USER_TYPES }).notNull(),
     /** `scrypt$N$r$p$salt$hash`; null for accounts created by social sign-in without a password. */
     passwordHash: text('password_hash'),
-    verificationMethod: text('verification_method', { enum: ['email', 'phone', 'both'] })
+    verificationMethod: text('verification_method', { enum: VERIFICATION_METHODS })
       .notNull()
       .default('email'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
-    language: text('language', { enum: ['en', 'ar'] })
-      .notNull()
-      .default('en'),
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     bio: text('bio'),
     link: text('link'),
     hideContact: boolean('hide_contact').notNull().default(false),
@@ -38,5 +38,8 @@ export const users = pgTable(
     index('users_user_type_idx').on(t.userType, t.id),
     index('users_created_at_idx').on(sql`${t.createdAt} desc`),
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    check('users_user_type_check', isOneOf(t.userType, USER_TYPES)),
+    check('users_verification_method_check', isOneOf(t.verificationMethod, VERIFICATION_METHODS)),
+    check('users_language_check', isOneOf(t.language, LANGUAGES)),
   ],
 );

@@ -1,6 +1,7 @@
+import type { Language } from '@makan/contract/auth';
+import type { Purpose } from './auth.repository.ts';
+
 /** The words of the code messages, in the user's language. Email gets a subject and a plain-text body. */
-type Language = 'en' | 'ar';
-type Purpose = 'registration' | 'password_reset';
 
 const TEXTS = {
   en: {

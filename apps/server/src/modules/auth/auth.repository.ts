@@ -3,9 +3,10 @@ import type { Database } from '../../db/client.ts';
 import { authTokens, passwordResetTokens, verificationCodes } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 
-export type Channel = 'email' | 'phone';
-export type Purpose = 'registration' | 'password_reset';
 export type CodeRow = typeof verificationCodes.$inferSelect;
+/** Where a code is sent and what it is for: server-side lists, spelled once in the schema. */
+export type Channel = CodeRow['channel'];
+export type Purpose = CodeRow['purpose'];
 
 const liveProof = (tokenHash: string, now: Date) =>
   and(

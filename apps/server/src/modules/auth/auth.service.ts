@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type FullUser,
   identifierKind,
+  type Language,
   normalizeEmail,
   normalizeIdentifier,
   normalizePhone,
@@ -160,10 +161,10 @@ export function createAuthService({
         password: string;
         user_type: NewUser['userType'];
         verification_method?: VerificationInfo['method'] | undefined;
-        language?: 'en' | 'ar' | undefined;
+        language?: Language | undefined;
       },
       ip: string,
-      language: 'en' | 'ar',
+      language: Language,
     ) {
       await limits.hit(`register:ip:${ip}`, RULES.registerPerIp);
       const phoneNormalized = normalizePhone(input.phone);

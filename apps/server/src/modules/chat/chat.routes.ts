@@ -35,8 +35,7 @@ import { z } from 'zod';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
-import type { AttachmentInsert } from './chat.repository.ts';
-import type { ChatService } from './chat.service.ts';
+import type { ChatService, StoredAttachment } from './chat.service.ts';
 import { attachmentTooLarge, type ChatFiles } from './chat-files.ts';
 
 export type ChatRoutesDeps = { chat: ChatService; guard: AuthGuard; files: ChatFiles };
@@ -62,7 +61,7 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string) {
  */
 async function readFileForm(request: FastifyRequest, files: ChatFiles) {
   const fields: Record<string, string> = {};
-  let attachment: AttachmentInsert | undefined;
+  let attachment: StoredAttachment | undefined;
   if (!request.isMultipart()) throw new Invalid({ file: [TEXT.noFiles] }, TEXT.noFiles);
   try {
     for await (const part of request.parts()) {
@@ -448,8 +447,7 @@ export function chatRoutes(app: App, { chat, guard, files }: ChatRoutesDeps) {
       },
       async (request, reply) => {
         const userId = me(request);
-        const { participants } = await chat.membership(userId, request.params.id);
-        if (participants.some((p) => p.leftAt !== null)) throw new Forbidden(TEXT.conversationLeft);
+        await chat.assertCanSend(userId, request.params.id);
         const { fields, attachment } = await readFileForm(request, files);
         try {
           const parsed = sendFileFields.safeParse(fields);

@@ -39,6 +39,9 @@ export type ChatServiceDeps = {
   countMessage: (userId: number) => Promise<void>;
 };
 
+/** A file already checked and stored (chat-files.ts), waiting to become a message. */
+export type StoredAttachment = AttachmentInsert;
+
 type UserRow = Awaited<ReturnType<ChatRepository['findUsers']>>[number];
 type MessageRow = Awaited<ReturnType<ChatRepository['messagesByIds']>>[number];
 
@@ -337,6 +340,16 @@ export function createChatService(deps: ChatServiceDeps) {
     checkFileSignature,
     membership,
 
+    /**
+     * Whether the viewer may send to the conversation now: checked before an upload is read, so a
+     * file is not received and stored for a conversation that refuses it (storeMessage checks again
+     * under the conversation's lock).
+     */
+    async assertCanSend(viewerId: number, conversationId: number): Promise<void> {
+      const { participants } = await membership(viewerId, conversationId);
+      assertActive(participants);
+    },
+
     async nameOf(userId: number): Promise<string> {
       const [user] = await chat.findUsers([userId]);
       return user?.name ?? '';
@@ -438,7 +451,7 @@ export function createChatService(deps: ChatServiceDeps) {
     async sendFile(
       viewerId: number,
       conversationId: number,
-      attachment: AttachmentInsert,
+      attachment: StoredAttachment,
       fields: {
         message?: string | undefined;
         reply_to_id?: number | undefined;

@@ -1,4 +1,4 @@
-import { type City, normalizeSearchText } from '@makan/contract/cities';
+import { type City, type CountryCode, normalizeSearchText } from '@makan/contract/cities';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
@@ -11,7 +11,7 @@ function toCity(row: CityRow): City {
     id: row.id,
     name_en: row.nameEn,
     name_ar: row.nameAr,
-    country_code: row.countryCode as City['country_code'],
+    country_code: row.countryCode,
     lat: row.lat,
     lng: row.lng,
     display_name: row.nameEn,
@@ -53,7 +53,11 @@ export function createCitiesRepository(db: Database) {
      * Cities whose folded names contain the folded query (trigram index), those where a word
      * starts with it first, then by dataset rank. An empty query lists by rank.
      */
-    async search(query: { folded: string; country?: string | undefined; limit: number }): Promise<City[]> {
+    async search(query: {
+      folded: string;
+      country?: CountryCode | undefined;
+      limit: number;
+    }): Promise<City[]> {
       const conditions = [];
       if (query.folded) {
         conditions.push(sql`${cities.searchText} like ${`%${escapeLike(query.folded)}%`}`);

@@ -1,5 +1,6 @@
 import type { ContactRequest } from '@makan/contract/contact';
-import type { Mailer } from '../../plugins/mail.ts';
+import type { Mailer } from '../../adapters/mail.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import type { ContactRepository } from './contact.repository.ts';
 
@@ -8,7 +9,7 @@ type Deps = {
   mailer: Mailer;
   supportEmail: string;
   limits: RateLimits;
-  log: { warn: (obj: object, msg: string) => void };
+  log: Pick<Logger, 'warn'>;
 };
 
 const PER_ADDRESS = { limit: 5, windowMs: 10 * 60_000 };

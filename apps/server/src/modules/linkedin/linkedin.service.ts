@@ -1,4 +1,4 @@
-import { emailField, type FullUser } from '@makan/contract/auth';
+import { emailField, type FullUser, type Language } from '@makan/contract/auth';
 import { LIMITS } from '@makan/contract/limits';
 import { formatText, TEXT } from '@makan/contract/texts';
 import * as oidc from 'openid-client';
@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { BadGateway, BadRequest, ServiceUnavailable } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/hash.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { Random } from '../../lib/random.ts';
 import type { RateLimits, Rule } from '../rate-limit/rate-limit.service.ts';
 import { type UserRow, type UsersRepository, uniqueViolation } from '../users/users.repository.ts';
@@ -59,7 +60,7 @@ type Deps = {
   clock: Clock;
   random: Random;
   config: Pick<Config, 'linkedin' | 'publicUrl'>;
-  log: { warn: (obj: object, msg: string) => void };
+  log: Pick<Logger, 'warn'>;
 };
 
 const providerError = z.object({
@@ -90,7 +91,7 @@ function isLocalHttp(issuer: URL): boolean {
   return issuer.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(issuer.hostname);
 }
 
-function languageOf(locale: string | undefined): 'en' | 'ar' {
+function languageOf(locale: string | undefined): Language {
   return locale?.toLowerCase().startsWith('ar') ? 'ar' : 'en';
 }
 

@@ -1,3 +1,5 @@
+import type { Currency, ListingPurpose } from '@makan/contract/posts';
+import type { PropertyType } from '@makan/contract/property-types';
 import { and, asc, desc, eq, gte, inArray, lt, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -9,21 +11,23 @@ import { users } from '../../db/schema/users.ts';
 const idRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });
 const anyRows = z.object({ rows: z.array(z.unknown()) });
 
-export type PostInsert = {
-  userId: number;
-  description: string | null;
-  propertyType: string;
-  cityId: number | null;
-  customLocation: string | null;
-  purpose: 'sale' | 'rent' | 'wanted' | null;
-  price: number | null;
-  currency: string | null;
-  areaM2: number | null;
-  status: 'available' | 'under_offer' | 'closed' | null;
-  licenceNumber: string | null;
-  searchText: string;
-  createdAt: Date;
-};
+/** A new post's columns; the enumerated ones are typed by the contract's lists through the schema. */
+export type PostInsert = Pick<
+  typeof posts.$inferSelect,
+  | 'userId'
+  | 'description'
+  | 'propertyType'
+  | 'cityId'
+  | 'customLocation'
+  | 'purpose'
+  | 'price'
+  | 'currency'
+  | 'areaM2'
+  | 'status'
+  | 'licenceNumber'
+  | 'searchText'
+  | 'createdAt'
+>;
 export type MediaInsert = {
   key: string;
   fileName: string;
@@ -34,10 +38,10 @@ export type MediaInsert = {
 export type PostUpdate = Partial<Omit<PostInsert, 'userId' | 'createdAt'>> & { updatedAt: Date };
 
 export type FeedFilters = {
-  propertyType?: string | undefined;
+  propertyType?: PropertyType | undefined;
   cityId?: number | undefined;
-  purpose?: string | undefined;
-  currency?: string | undefined;
+  purpose?: ListingPurpose | undefined;
+  currency?: Currency | undefined;
   priceMin?: number | undefined;
   priceMax?: number | undefined;
   areaMin?: number | undefined;
@@ -226,7 +230,7 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
       if (query.cursor) conditions.push(lt(posts.id, query.cursor));
       if (f.propertyType) conditions.push(eq(posts.propertyType, f.propertyType));
       if (f.cityId) conditions.push(eq(posts.cityId, f.cityId));
-      if (f.purpose) conditions.push(sql`${posts.purpose} = ${f.purpose}`);
+      if (f.purpose) conditions.push(eq(posts.purpose, f.purpose));
       if (f.currency) conditions.push(eq(posts.currency, f.currency));
       if (f.priceMin !== undefined) conditions.push(gte(posts.price, f.priceMin));
       if (f.priceMax !== undefined) conditions.push(lte(posts.price, f.priceMax));

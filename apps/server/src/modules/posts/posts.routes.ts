@@ -27,8 +27,7 @@ import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { ImageStore, ReceivedFile } from '../media/image-store.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
-import type { MediaInsert } from './posts.repository.ts';
-import type { PostsService } from './posts.service.ts';
+import type { PostsService, StoredPhoto } from './posts.service.ts';
 
 export type PostsRoutesDeps = {
   posts: PostsService;
@@ -83,7 +82,7 @@ async function removeQuietly(images: ImageStore, keys: string[], log: FastifyBas
  */
 async function readPostForm(request: FastifyRequest, images: ImageStore) {
   const fields: Record<string, string> = {};
-  const photos: MediaInsert[] = [];
+  const photos: StoredPhoto[] = [];
   if (!request.isMultipart()) throw new Invalid({ property_type: [TEXT.required] });
   try {
     for await (const part of request.parts()) {

@@ -1,3 +1,4 @@
+import type { Currency, ListingPurpose } from '@makan/contract/posts';
 import {
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPE_LABELS_AR,
@@ -8,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
 import { comments, posts as postsTable } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { gradientPng } from '../media/demo-images.ts';
 import type { ImageStore } from '../media/image-store.ts';
 import type { PostsRepository } from './posts.repository.ts';
@@ -20,7 +22,7 @@ type DemoPost = {
   location?: string;
   description: string;
   colours: [number, number, number][];
-  listing?: { purpose: 'sale' | 'rent' | 'wanted'; price?: number; currency?: string; area?: number };
+  listing?: { purpose: ListingPurpose; price?: number; currency?: Currency; area?: number };
 };
 
 const DEMO_POSTS: DemoPost[] = [
@@ -100,7 +102,7 @@ export async function seedDemoPosts({
   posts: PostsRepository;
   images: ImageStore;
   now: Date;
-  log: { info: (obj: object, msg: string) => void };
+  log: Pick<Logger, 'info'>;
 }): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(postsTable);
   if ((existing?.n ?? 0) > 0) return 0;

@@ -25,6 +25,9 @@ import type { CommentRow, CommentsRepository } from './comments.repository.ts';
 import type { MediaInsert, PostRow, PostsRepository } from './posts.repository.ts';
 import { searchTextOf, toTsQuery } from './posts.search.ts';
 
+/** A photo already checked, re-encoded and stored by the caller, as a post's photo row records it. */
+export type StoredPhoto = MediaInsert;
+
 export type PostsServiceDeps = {
   posts: PostsRepository;
   comments: CommentsRepository;
@@ -71,7 +74,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       user_id: row.userId,
       user: userOf(row.userId, row.userName, row.userPictureKey),
       description: row.description,
-      property_type: row.propertyType as PropertyType,
+      property_type: row.propertyType,
       location: city,
       custom_location: row.customLocation,
       display_location: city?.display_name ?? row.customLocation ?? '',
@@ -87,7 +90,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       })),
       purpose: row.purpose,
       price: row.price,
-      currency: row.currency as Post['currency'],
+      currency: row.currency,
       area_m2: row.areaM2,
       status: row.status,
       licence_number: row.licenceNumber,
@@ -119,18 +122,17 @@ export function createPostsService(deps: PostsServiceDeps) {
   /** Everything a post is found by: its text, its place in both languages and its type's labels. */
   function searchTextFor(p: {
     description: string | null;
-    propertyType: string;
+    propertyType: PropertyType;
     city: City | undefined;
     customLocation: string | null;
   }): string {
-    const type = p.propertyType as PropertyType;
     return searchTextOf([
       p.description,
       p.city?.name_en,
       p.city?.name_ar,
       p.customLocation,
-      PROPERTY_TYPE_LABELS[type],
-      PROPERTY_TYPE_LABELS_AR[type],
+      PROPERTY_TYPE_LABELS[p.propertyType],
+      PROPERTY_TYPE_LABELS_AR[p.propertyType],
     ]);
   }
 
@@ -165,7 +167,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /** Checks a form once its photos are known; the photos are already stored by the caller. */
-    async create(userId: number, fields: CreatePostFields, photos: MediaInsert[]): Promise<Post> {
+    async create(userId: number, fields: CreatePostFields, photos: StoredPhoto[]): Promise<Post> {
       if (!hasContent(fields.description, photos.length)) {
         throw new Invalid({ description: [TEXT.postContentRequired] });
       }
@@ -376,7 +378,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const first = row.media[0];
       return {
         title:
-          `${PROPERTY_TYPE_LABELS[row.propertyType as PropertyType] ?? 'Listing'} · ${row.cityNameEn ?? row.customLocation ?? ''}`.replace(
+          `${PROPERTY_TYPE_LABELS[row.propertyType]} · ${row.cityNameEn ?? row.customLocation ?? ''}`.replace(
             / · $/,
             '',
           ),

@@ -1,5 +1,5 @@
 import type { FullUser } from '@makan/contract/auth';
-import { type preferencesRequest, preferencesResult } from '@makan/contract/onboarding';
+import type { PreferencesResult, preferencesRequest } from '@makan/contract/onboarding';
 import type { ProfileSummary, PublicProfile } from '@makan/contract/profiles';
 import { TEXT } from '@makan/contract/texts';
 import type { z } from 'zod';
@@ -18,13 +18,9 @@ type Deps = {
   countPosts: (authorId: number) => Promise<number>;
 };
 
-export function toPreferences(row: PreferencesRow | undefined) {
+export function toPreferences(row: PreferencesRow | undefined): PreferencesResult | null {
   return row
-    ? preferencesResult.parse({
-        purpose: row.purpose,
-        property_types: row.propertyTypes,
-        preferred_locations: row.preferredLocations,
-      })
+    ? { purpose: row.purpose, property_types: row.propertyTypes, preferred_locations: row.preferredLocations }
     : null;
 }
 

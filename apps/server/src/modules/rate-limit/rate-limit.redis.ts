@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Logger } from '../../lib/logger.ts';
 import type { RateLimitRepository } from './rate-limit.repository.ts';
 
 /**
@@ -44,7 +44,7 @@ export function createRedisRateLimitRepository({
   url: string;
   prefix: string;
   fallback: RateLimitRepository;
-  log: FastifyBaseLogger;
+  log: Pick<Logger, 'info' | 'warn'>;
 }): RateLimitRepository & { close: () => Promise<void> } {
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as WithIncrement;
   redis.defineCommand('rateIncrement', { numberOfKeys: 1, lua: INCREMENT });
@@ -54,7 +54,7 @@ export function createRedisRateLimitRepository({
     down = true;
   });
   redis.on('ready', () => {
-    if (down) log.info('redis rate limits back');
+    if (down) log.info({ prefix }, 'redis rate limits back');
     down = false;
   });
   const keyOf = (key: string) => `${prefix}:rate:${key}`;
@@ -65,7 +65,10 @@ export function createRedisRateLimitRepository({
     try {
       return await onRedis();
     } catch (err) {
-      log.warn({ err: (err as Error).message }, 'redis rate limit call failed: counting in the database');
+      log.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'redis rate limit call failed: counting in the database',
+      );
       return onDatabase();
     }
   }

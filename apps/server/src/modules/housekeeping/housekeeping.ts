@@ -1,4 +1,5 @@
-import type { Clock } from '../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Logger } from '../../lib/logger.ts';
 
 /** How often the rows nothing can use any more are deleted. */
 export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
@@ -25,7 +26,7 @@ export async function runHousekeeping({ clock, deleteCounters, deleteExpiredAuth
  */
 export function scheduleHousekeeping(
   deps: HousekeepingDeps & {
-    log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
+    log: Pick<Logger, 'info' | 'warn'>;
   },
 ) {
   let timer: NodeJS.Timeout | undefined;

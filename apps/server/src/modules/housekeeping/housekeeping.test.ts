@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { DatabaseHandle } from '../db/client.ts';
-import type { App } from '../lib/http.ts';
-import { capturedMessages, manualClock } from '../test/auth-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
-import { signedInUser } from '../test/users.ts';
-import { createAuthRepository } from './auth/auth.repository.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { App } from '../../lib/http.ts';
+import { capturedMessages, manualClock } from '../../test/auth-helpers.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { signedInUser } from '../../test/users.ts';
+import { createAuthRepository } from '../auth/auth.repository.ts';
+import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.ts';
 import { runHousekeeping } from './housekeeping.ts';
-import { createRateLimitRepository } from './rate-limit/rate-limit.repository.ts';
 
 const { clock, advance } = manualClock();
 const messages = capturedMessages();

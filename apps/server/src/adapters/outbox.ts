@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Logger } from '../lib/logger.ts';
 
 export type OutboxRecord = { channel: 'email' | 'sms'; to: string; subject?: string; text: string };
 
@@ -8,13 +9,7 @@ export type OutboxRecord = { channel: 'email' | 'sms'; to: string; subject?: str
  * Where email and SMS go when no real provider is configured: one JSON file per message under
  * DATA_DIR/outbox and a log line, so a developer (or a browser test) can read the code.
  */
-export function createOutbox({
-  dir,
-  log,
-}: {
-  dir: string;
-  log: { info: (obj: object, msg: string) => void };
-}) {
+export function createOutbox({ dir, log }: { dir: string; log: Pick<Logger, 'info'> }) {
   return {
     dir,
     async write(record: OutboxRecord): Promise<string> {
