@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { ROUTE_PAGES } from './src/app/route-pages.ts';
 
@@ -87,27 +88,9 @@ function routePreloads(): Plugin {
   };
 }
 
-/**
- * React's API, Preact's runtime. The app is written against React (types, hooks, Suspense, lazy, use) and
- * runs on preact/compat: 11 KB of gzip JS where react-dom is 67 KB, more than half of the 120 KB a page
- * may load before it is interactive (issue 7). Every library that imports react (React Router, TanStack
- * Query, react-i18next, react-hook-form, Testing Library) gets the same runtime, in the build, the dev
- * server and the unit tests alike.
- */
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-  // React 17's shim for a hook both runtimes now have (react-i18next still imports it).
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-];
-
 export default defineConfig({
-  plugins: [tailwindcss(), routePreloads(), precompress()],
-  resolve: { alias: preactCompat },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // React with fast refresh in `npm run dev` (docs/decisions/008).
+  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
   server: {
     port: 5173,
     strictPort: true,
@@ -137,36 +120,5 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // The ES builds of Testing Library and React Router: Node would load their CommonJS builds, whose
-    // require('react') no alias reaches.
-    alias: [
-      {
-        find: /^react-router$/,
-        replacement: path.resolve(
-          import.meta.dirname,
-          '../../node_modules/react-router/dist/development/index.mjs',
-        ),
-      },
-      {
-        find: /^@testing-library\/react$/,
-        replacement: path.resolve(
-          import.meta.dirname,
-          '../../node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
-        ),
-      },
-    ],
-    // Run these through Vite, not Node, so that their imports of react meet the aliases above.
-    server: {
-      deps: {
-        inline: [
-          /react-router/,
-          /react-i18next/,
-          /@tanstack\/react-query/,
-          /react-hook-form/,
-          /@hookform/,
-          /@testing-library/,
-        ],
-      },
-    },
   },
 });

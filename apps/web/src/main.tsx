@@ -5,7 +5,6 @@ import { loadResources } from './app/i18n-resources.ts';
 import { fetchMemberTexts } from './app/member/member-texts.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { runEffectsBeforePaint } from './app/runtime.ts';
 import { showToast } from './components/ui/toast.tsx';
 import { configureHttp, toastText } from './lib/http.ts';
 import { applyLanguage, createI18n, getLanguage } from './lib/i18n.ts';
@@ -13,8 +12,6 @@ import { createQueryClient } from './lib/query-client.ts';
 import { isSignedIn } from './lib/session.ts';
 import { applyTheme, getTheme } from './lib/theme.ts';
 import './styles.css';
-
-runEffectsBeforePaint();
 
 // public/boot.js already did this before first paint; repeating it keeps both in step.
 const language = getLanguage();
