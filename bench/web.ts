@@ -1,10 +1,12 @@
 import { loginResult, type MinimalUser } from '@makan/contract/auth';
+import { conversationsResult } from '@makan/contract/chat';
 import { feedResult } from '@makan/contract/posts';
 import { type Bench, type BenchContext, judge } from './lib/context.ts';
 import { kb, ms, num, type Row, ratioOf } from './lib/report.ts';
 import { DEMO_PASSWORD, freshDemoStore, startServer } from './lib/server.ts';
 import { type Bytes, buildWeb, type RouteBundle, routeBundles } from './web/bundle.ts';
 import { buildFloor } from './web/floor.ts';
+import { CPU_SLOWDOWN, INP_MAX_MS, INP_TRIES, type InpCase, measureInp, p75 } from './web/inp.ts';
 import {
   BASELINE_PAGE,
   launchChrome,
@@ -63,13 +65,36 @@ async function signInAs(url: string, identifier: string): Promise<{ token: strin
   };
 }
 
-/** The first post of the signed-in reader's feed: the one /post/{id} is measured on. */
+/** The first post with photos in the signed-in reader's feed: the one /post/{id} is measured on. */
 async function firstPostId(url: string, token: string): Promise<number> {
   const res = await fetch(`${url}/api/posts`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`the feed answered ${res.status}`);
-  const post = feedResult.parse(((await res.json()) as { data: unknown }).data).posts[0];
-  if (!post) throw new Error('the demo feed is empty');
+  const { posts } = feedResult.parse(((await res.json()) as { data: unknown }).data);
+  const post = posts.find((p) => p.media.length > 0);
+  if (!post) throw new Error('no post with photos on the first page of the demo feed');
   return post.id;
+}
+
+/** The signed-in reader's first conversation: the one the chat composer is typed in. */
+async function firstConversationId(url: string, token: string): Promise<number> {
+  const res = await fetch(`${url}/api/chat/conversations`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`the conversations answered ${res.status}`);
+  const conversation = conversationsResult.parse(((await res.json()) as { data: unknown }).data)
+    .conversations[0];
+  if (!conversation) throw new Error('the demo reader has no conversation');
+  return conversation.id;
+}
+
+function inpRow(ctx: BenchContext, c: InpCase): Row {
+  const value = p75(c.durations);
+  return {
+    bench: 'web',
+    case: `INP ${c.name} (${CPU_SLOWDOWN}× CPU slowdown)`,
+    measured: `p75 ${ms(value)} (max ${ms(Math.max(...c.durations))}, ${c.durations.length} interactions)`,
+    target: `p75 ≤ ${ms(INP_MAX_MS)}`,
+    met: judge(ctx, value <= INP_MAX_MS),
+    values: { p75Ms: value, maxMs: Math.max(...c.durations), interactions: c.durations.length },
+  };
 }
 
 function bundleRow(ctx: BenchContext, b: RouteBundle, floor: Bytes): Row {
@@ -176,9 +201,9 @@ export const webBench: Bench = {
           await measure(page, page, language);
         }
       }
+      const { token, user } = await signInAs(server.url, DEMO_USER);
+      const postId = await firstPostId(server.url, token);
       if (!ctx.smoke) {
-        const { token, user } = await signInAs(server.url, DEMO_USER);
-        const postId = await firstPostId(server.url, token);
         await storeLocal(chrome, server.url, sessionEntries(token, user));
         for (const language of languages) {
           await storeLocal(chrome, server.url, { language, locale: language });
@@ -186,6 +211,20 @@ export const webBench: Bench = {
             await measure(page, page.replace('{id}', String(postId)), language);
           }
         }
+      }
+      chrome.kill();
+      const tries = ctx.smoke ? 2 : INP_TRIES;
+      ctx.log(`web: interaction to next paint, ${tries} tries each, CPU ${CPU_SLOWDOWN}× slower`);
+      const conversationId = await firstConversationId(server.url, token);
+      for (const c of await measureInp(
+        server.url,
+        sessionEntries(token, user),
+        postId,
+        conversationId,
+        tries,
+      )) {
+        ctx.log(`web: INP ${c.name}: p75 ${ms(p75(c.durations))}`);
+        rows.push(inpRow(ctx, c));
       }
     } finally {
       chrome.kill();
