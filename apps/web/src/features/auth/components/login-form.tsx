@@ -13,7 +13,7 @@ import { Input, PasswordInput } from '../../../components/ui/field.tsx';
 import { ApiError, firstFieldErrors } from '../../../lib/http.ts';
 import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
 import { getItem } from '../../../lib/storage.ts';
-import { useLogin } from '../api/login.ts';
+import { login } from '../api/login.ts';
 import { type FlowState, nextVerificationPath, rememberContact, withRedirect } from '../flow.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { authLinkClass } from './auth-card.tsx';
@@ -56,7 +56,6 @@ export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const login = useLogin();
   const completeSignIn = useCompleteSignIn();
   const [formError, setFormError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -76,7 +75,7 @@ export function LoginForm() {
 
   const send = async (form: HTMLFormElement, body: LoginRequest) => {
     try {
-      const { data, message } = await login.mutateAsync(body);
+      const { data, message } = await login(body);
       completeSignIn(data, message, new URLSearchParams(search).get('redirect'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
