@@ -107,6 +107,8 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks each entry and lazy route loads (read by bench/web).
     manifest: true,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Libraries' 'use client' lines mean nothing in a client-only bundle.
       onLog(level, log, handler) {
