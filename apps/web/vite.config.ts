@@ -88,9 +88,46 @@ function routePreloads(): Plugin {
   };
 }
 
+/** The texts boot.js preloads, named by meta tags: module → meta name. */
+const TEXT_PRELOADS: Record<string, string> = {
+  '/src/locales/ar.json': 'makan-texts-ar',
+  '/src/app/member/locales/en.json': 'makan-member-texts-en',
+  '/src/app/member/locales/ar.json': 'makan-member-texts-ar',
+};
+
+/**
+ * Names the built chunks of the Arabic shell texts and of the signed-in pages' texts in index.html
+ * (meta tags before boot.js), so that boot.js, which knows the reader's language and whether a session
+ * is stored, preloads the ones the entry will import: they download beside the entry instead of after
+ * it has run.
+ */
+function textPreloads(): Plugin {
+  return {
+    name: 'makan:text-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).flatMap((item) =>
+          item.type === 'chunk' ? [item] : [],
+        );
+        const metas = Object.entries(TEXT_PRELOADS).map(([module, name]) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`${module} is not a chunk of the build`);
+          return `<meta name="${name}" content="/${chunk.fileName}">`;
+        });
+        const boot = '<script src="/boot.js"></script>';
+        if (!html.includes(boot)) throw new Error('index.html no longer loads /boot.js');
+        // Before boot.js, which reads them as it runs.
+        return html.replace(boot, `${metas.join('\n    ')}\n    ${boot}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // React with fast refresh in `npm run dev` (docs/decisions/008).
-  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), textPreloads(), routePreloads(), precompress()],
   server: {
     port: 5173,
     strictPort: true,
