@@ -24,6 +24,7 @@
     if (!href) return;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
+    link.crossOrigin = ''; // as the build's own module scripts and preloads, so the fetch is reused
     link.href = href;
     document.head.append(link);
   };
