@@ -3,10 +3,39 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { ROUTE_PAGES } from './src/app/route-pages.ts';
 
 const api = 'http://localhost:3000';
+
+/**
+ * en.json is the English source of every key, the contract's texts included (`validation`,
+ * `errors.http`, `errors.httpOther`: kept equal to the contract by locales.test.ts, so translators see
+ * each English text beside its Arabic). At run time those come from the contract itself
+ * (lib/contract-texts.ts), which the first load already carries: the build leaves the copies out.
+ */
+function englishWithoutContractCopies(): Plugin {
+  return {
+    name: 'makan:english-without-contract-copies',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (
+        !id.endsWith(`${path.sep}src${path.sep}locales${path.sep}en.json`) &&
+        !id.endsWith('/src/locales/en.json')
+      )
+        return undefined;
+      const english = JSON.parse(code) as { validation?: unknown; errors?: Record<string, unknown> };
+      delete english.validation;
+      if (english.errors) {
+        delete english.errors.http;
+        delete english.errors.httpOther;
+      }
+      return { code: JSON.stringify(english), map: null };
+    },
+  };
+}
 
 /**
  * Writes a .br and a .gz beside every text asset of the build, compressed once at the highest levels;
@@ -87,27 +116,53 @@ function routePreloads(): Plugin {
   };
 }
 
+/** The texts boot.js preloads, named by meta tags: module → meta name. */
+const TEXT_PRELOADS: Record<string, string> = {
+  '/src/locales/ar.json': 'makan-texts-ar',
+  '/src/app/member/locales/en.json': 'makan-member-texts-en',
+  '/src/app/member/locales/ar.json': 'makan-member-texts-ar',
+};
+
 /**
- * React's API, Preact's runtime. The app is written against React (types, hooks, Suspense, lazy, use) and
- * runs on preact/compat: 11 KB of gzip JS where react-dom is 67 KB, more than half of the 120 KB a page
- * may load before it is interactive (issue 7). Every library that imports react (React Router, TanStack
- * Query, react-i18next, react-hook-form, Testing Library) gets the same runtime, in the build, the dev
- * server and the unit tests alike.
+ * Names the built chunks of the Arabic shell texts and of the signed-in pages' texts in index.html
+ * (meta tags before boot.js), so that boot.js, which knows the reader's language and whether a session
+ * is stored, preloads the ones the entry will import: they download beside the entry instead of after
+ * it has run.
  */
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-  // React 17's shim for a hook both runtimes now have (react-i18next still imports it).
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-];
+function textPreloads(): Plugin {
+  return {
+    name: 'makan:text-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).flatMap((item) =>
+          item.type === 'chunk' ? [item] : [],
+        );
+        const metas = Object.entries(TEXT_PRELOADS).map(([module, name]) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`${module} is not a chunk of the build`);
+          return `<meta name="${name}" content="/${chunk.fileName}">`;
+        });
+        const boot = '<script src="/boot.js"></script>';
+        if (!html.includes(boot)) throw new Error('index.html no longer loads /boot.js');
+        // Before boot.js, which reads them as it runs.
+        return html.replace(boot, `${metas.join('\n    ')}\n    ${boot}`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), routePreloads(), precompress()],
-  resolve: { alias: preactCompat },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // React with fast refresh in `npm run dev` (docs/decisions/008).
+  plugins: [
+    englishWithoutContractCopies(),
+    react(),
+    tailwindcss(),
+    textPreloads(),
+    routePreloads(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     strictPort: true,
@@ -126,6 +181,8 @@ export default defineConfig({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: which chunks each entry and lazy route loads (read by bench/web).
     manifest: true,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Libraries' 'use client' lines mean nothing in a client-only bundle.
       onLog(level, log, handler) {
@@ -139,36 +196,5 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // The ES builds of Testing Library and React Router: Node would load their CommonJS builds, whose
-    // require('react') no alias reaches.
-    alias: [
-      {
-        find: /^react-router$/,
-        replacement: path.resolve(
-          import.meta.dirname,
-          '../../node_modules/react-router/dist/development/index.mjs',
-        ),
-      },
-      {
-        find: /^@testing-library\/react$/,
-        replacement: path.resolve(
-          import.meta.dirname,
-          '../../node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
-        ),
-      },
-    ],
-    // Run these through Vite, not Node, so that their imports of react meet the aliases above.
-    server: {
-      deps: {
-        inline: [
-          /react-router/,
-          /react-i18next/,
-          /@tanstack\/react-query/,
-          /react-hook-form/,
-          /@hookform/,
-          /@testing-library/,
-        ],
-      },
-    },
   },
 });

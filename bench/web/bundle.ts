@@ -25,7 +25,7 @@ export const ROUTE_MODULES: Record<string, string> = ROUTE_PAGES;
 
 /** Signed-in pages also wait for the signed-in pages' texts (English measured). */
 const MEMBER_TEXTS = 'src/app/member/locales/en.json';
-const SIGNED_IN = new Set(['/home', '/chat', '/profile']);
+const SIGNED_IN = new Set(['/home', '/post/:id', '/chat', '/profile']);
 
 export type Bytes = { raw: number; gzip: number; brotli: number };
 export type RouteBundle = {
@@ -57,16 +57,21 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
   return into;
 }
 
-const sizes = new Map<string, Bytes>();
-function bytesOf(file: string): Bytes {
-  const known = sizes.get(file);
-  if (known) return known;
-  const data = readFileSync(path.join(distDir, file));
-  const measured = {
+/** Raw, gzip (level 9) and brotli (quality 11) sizes of one file. */
+export function bytesOfFile(file: string): Bytes {
+  const data = readFileSync(file);
+  return {
     raw: data.length,
     gzip: gzipSync(data, { level: 9 }).length,
     brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   };
+}
+
+const sizes = new Map<string, Bytes>();
+function bytesOf(file: string): Bytes {
+  const known = sizes.get(file);
+  if (known) return known;
+  const measured = bytesOfFile(path.join(distDir, file));
   sizes.set(file, measured);
   return measured;
 }

@@ -45,7 +45,8 @@ export function prepareSite(): string {
     path.join(dir, 'bench-session.js'),
     [
       "const session = JSON.parse(new URLSearchParams(location.search).get('session'));",
-      'for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);',
+      'for (const [key, value] of Object.entries(session))',
+      '  value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value);',
       "document.title = 'stored';",
       '',
     ].join('\n'),
@@ -65,15 +66,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type DevtoolsTarget = { id: string; title: string; url: string };
 
-/** Stores a signed-in session in the browser's localStorage for `origin`, through a bench-only page. */
-export async function storeSession(
+/**
+ * Sets (or, for null, removes) localStorage entries for `origin` in the browser, through a bench-only
+ * page: a signed-in session (auth_token, user_data, user_email) the way the app keeps it after a login,
+ * or the reader's language.
+ */
+export async function storeLocal(
   chrome: LaunchedChrome,
   origin: string,
-  token: string,
-  user: MinimalUser,
+  entries: Record<string, string | null>,
 ): Promise<void> {
-  const session = { auth_token: token, user_data: JSON.stringify(user), user_email: user.email };
-  const target = `${origin}${SESSION_PAGE}?session=${encodeURIComponent(JSON.stringify(session))}`;
+  const target = `${origin}${SESSION_PAGE}?session=${encodeURIComponent(JSON.stringify(entries))}`;
   const devtools = `http://127.0.0.1:${chrome.port}/json`;
   const res = await fetch(`${devtools}/new?${target}`, { method: 'PUT' });
   const tab = (await res.json()) as DevtoolsTarget;
@@ -81,11 +84,18 @@ export async function storeSession(
   for (;;) {
     const list = (await (await fetch(`${devtools}/list`)).json()) as DevtoolsTarget[];
     if (list.some((t) => t.id === tab.id && t.title === 'stored')) break;
-    if (Date.now() > deadline) throw new Error('the session page did not store the session in 15 s');
+    if (Date.now() > deadline) throw new Error('the storing page did not store its entries in 15 s');
     await sleep(100);
   }
   await fetch(`${devtools}/close/${tab.id}`);
 }
+
+/** The session the web app keeps after a login. */
+export const sessionEntries = (token: string, user: MinimalUser): Record<string, string> => ({
+  auth_token: token,
+  user_data: JSON.stringify(user),
+  user_email: user.email,
+});
 
 export type PageScore = {
   /** 0–100. */

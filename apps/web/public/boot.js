@@ -16,4 +16,22 @@
   root.classList.toggle('dark', theme === 'dark');
   root.lang = language;
   root.dir = language === 'ar' ? 'rtl' : 'ltr';
+
+  // The texts the app will import first for this reader (named by the build in meta tags): fetched now,
+  // beside the app's own script, rather than after it has run.
+  const preload = (name) => {
+    const href = document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+    if (!href) return;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = ''; // as the build's own module scripts and preloads, so the fetch is reused
+    link.href = href;
+    document.head.append(link);
+  };
+  if (language === 'ar') preload('makan-texts-ar');
+  try {
+    if (localStorage.getItem('auth_token')) preload(`makan-member-texts-${language}`);
+  } catch {
+    // No storage, no session.
+  }
 })();

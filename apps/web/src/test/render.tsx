@@ -8,6 +8,7 @@ import { AppProviders } from '../app/providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import infoAr from '../features/info/locales/ar.json';
 import infoEn from '../features/info/locales/en.json';
+import { withContractTexts } from '../lib/contract-texts.ts';
 import { createI18n, type Language } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { type StoredUser, setItem } from '../lib/storage.ts';
@@ -16,7 +17,7 @@ import en from '../locales/en.json';
 
 /** Tests render either language synchronously: every namespace of both, bundled (the app loads them on demand). */
 const resources = {
-  en: { translation: { ...en, ...memberEn }, info: infoEn },
+  en: { translation: { ...withContractTexts(en), ...memberEn }, info: infoEn },
   ar: { translation: { ...ar, ...memberAr }, info: infoAr },
 };
 

@@ -1,16 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { runEffectsBeforePaint } from '../app/runtime.ts';
 import { clearToasts } from '../components/ui/toast.tsx';
 
 // The first render of a file loads its lazy route chunks; on a busy 2-core CI machine that can pass the
 // default 1 s of findBy/waitFor. Waiting longer changes no assertion, only how long a failure takes.
 configure({ asyncUtilTimeout: 5000 });
-
-// Nothing paints in jsdom: an element is 'on screen' as soon as it is in the document, so its effects run
-// right after the render (the app runs them in the frame that paints it).
-runEffectsBeforePaint(queueMicrotask);
 
 // jsdom does not implement scrolling; the app scrolls to top after each navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

@@ -176,13 +176,7 @@ export function OtpInput({
             data-testid={`${testId}-${index + 1}`}
             value={digit}
             disabled={disabled}
-            onChange={(event) => {
-              const box = event.currentTarget;
-              onInput(index, box.value);
-              // The box shows its digit until the next render shows the new one, so a refused key
-              // never shows (Preact, unlike React, does not put a controlled input back by itself).
-              box.value = digit;
-            }}
+            onChange={(event) => onInput(index, event.target.value)}
             onPaste={(event) => onPaste(index, event)}
             onKeyDown={(event) => onKeyDown(index, event)}
             onFocus={(event) => event.target.select()}

@@ -1,5 +1,4 @@
 import { loginResult } from '@makan/contract/auth';
-import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 export interface LinkedinCallbackBody {
@@ -7,7 +6,10 @@ export interface LinkedinCallbackBody {
   state: string;
 }
 
-/** POST /api/auth/linkedin/callback: exchanges LinkedIn's code for a Makan session. */
+/**
+ * POST /api/auth/linkedin/callback: exchanges LinkedIn's code for a Makan session. Called as it is (no
+ * mutation hook): the LinkedIn button sits on /login, which then loads no mutation code.
+ */
 export function linkedinCallback(body: LinkedinCallbackBody) {
   return http.request('/auth/linkedin/callback', {
     method: 'POST',
@@ -15,8 +17,4 @@ export function linkedinCallback(body: LinkedinCallbackBody) {
     schema: loginResult,
     toast: 'none',
   });
-}
-
-export function useLinkedinCallback() {
-  return useMutation({ mutationFn: linkedinCallback });
 }

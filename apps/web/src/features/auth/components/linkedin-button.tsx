@@ -8,7 +8,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorText } from '../../../lib/messages.ts';
 import { getItem, removeItem, setItem } from '../../../lib/storage.ts';
-import { useLinkedinCallback } from '../api/linkedin-callback.ts';
+import { linkedinCallback } from '../api/linkedin-callback.ts';
 import { fetchLinkedinUrl } from '../api/linkedin-url.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import {
@@ -32,10 +32,10 @@ interface Failure {
 export function LinkedInButton() {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const { mutateAsync: exchangeCode, isPending: exchanging } = useLinkedinCallback();
   const completeSignIn = useCompleteSignIn();
   const popupRef = useRef<Window | null>(null);
   const [opening, setOpening] = useState(false);
+  const [exchanging, setExchanging] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const [notConfigured, setNotConfigured] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -53,14 +53,17 @@ export function LinkedInButton() {
         );
         return;
       }
+      setExchanging(true);
       try {
-        const { data, message } = await exchangeCode(check.body);
+        const { data, message } = await linkedinCallback(check.body);
         completeSignIn(data, message, new URLSearchParams(search).get('redirect'));
       } catch (error) {
         setFailure({ message: apiErrorText(t, error) });
+      } finally {
+        setExchanging(false);
       }
     },
-    [t, exchangeCode, completeSignIn, search],
+    [t, completeSignIn, search],
   );
 
   useEffect(() => {

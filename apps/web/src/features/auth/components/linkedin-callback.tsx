@@ -6,7 +6,7 @@ import { LinkedInIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorText } from '../../../lib/messages.ts';
 import { getItem, removeItem } from '../../../lib/storage.ts';
-import { useLinkedinCallback } from '../api/linkedin-callback.ts';
+import { linkedinCallback } from '../api/linkedin-callback.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { callbackParams, checkCallback, isCallback, sameOriginOpener } from '../linkedin.ts';
 import { AuthCard, authLinkClass } from './auth-card.tsx';
@@ -25,7 +25,6 @@ type Outcome =
 export function LinkedInCallback() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const { mutateAsync: exchangeCode } = useLinkedinCallback();
   const completeSignIn = useCompleteSignIn();
   const handled = useRef(false);
   const [outcome, setOutcome] = useState<Outcome>(() =>
@@ -56,11 +55,11 @@ export function LinkedInCallback() {
       );
       return;
     }
-    exchangeCode(check.body).then(
+    linkedinCallback(check.body).then(
       ({ data, message }) => completeSignIn(data, message, null),
       (error: unknown) => setOutcome({ kind: 'failed', message: apiErrorText(t, error) }),
     );
-  }, [params, t, exchangeCode, completeSignIn]);
+  }, [params, t, completeSignIn]);
 
   return (
     <AuthCard

@@ -1,63 +1,81 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type LoginRequest,
   loginRequest,
   normalizeIdentifier,
   verificationRequiredResult,
 } from '@makan/contract/auth';
-import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, PasswordInput } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { ApiError, firstFieldErrors } from '../../../lib/http.ts';
 import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
 import { getItem } from '../../../lib/storage.ts';
-import { useLogin } from '../api/login.ts';
+import { login } from '../api/login.ts';
 import { type FlowState, nextVerificationPath, rememberContact, withRedirect } from '../flow.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
-import { applyServerErrors } from '../server-errors.ts';
 import { authLinkClass } from './auth-card.tsx';
 
-type LoginOutput = z.output<typeof loginRequest>;
+type Field = keyof LoginRequest;
+type Errors = Partial<Record<Field, string>>;
 
-const FIELDS: ReadonlyArray<FieldPath<LoginRequest>> = ['identifier', 'password'];
+const FIELDS: ReadonlyArray<Field> = ['identifier', 'password'];
+const isField = (name: unknown): name is Field => FIELDS.some((field) => field === name);
+
+/** The form's values checked by the contract's schema: the first message per field, or the values. */
+function check(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const parsed = loginRequest.safeParse({
+    identifier: String(data.get('identifier') ?? ''),
+    password: String(data.get('password') ?? ''),
+  });
+  const errors: Errors = {};
+  if (parsed.success) return { values: parsed.data, errors };
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (isField(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return { values: null, errors };
+}
+
+/** Focuses the first field (in the form's order) that has an error. */
+function focusFirst(form: HTMLFormElement, errors: Errors) {
+  const first = FIELDS.find((field) => errors[field]);
+  const element = first ? form.elements.namedItem(first) : null;
+  if (element instanceof HTMLInputElement) element.focus();
+}
 
 /**
  * Login with email or phone (spec §2). An unverified account is sent to enter its code; a signed-in
- * user goes to the safe `redirect`, else home or onboarding.
+ * user goes to the safe `redirect`, else home or onboarding. Two fields checked by the contract's
+ * schema on submit, then again on every change: no form library, so /login loads none (issue 17).
  */
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const login = useLogin();
   const completeSignIn = useCompleteSignIn();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest, unknown, LoginOutput>({
-    resolver: zodResolver(loginRequest),
-    // Coming back from signup and verification, the email is already known.
-    defaultValues: { identifier: getItem('user_email') ?? '', password: '' },
-  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  // Coming back from signup and verification, the email is already known.
+  const [initialIdentifier] = useState(() => getItem('user_email') ?? '');
 
-  const errorOf = (name: FieldPath<LoginRequest>) => {
-    const message = errors[name]?.message;
+  const errorOf = (name: Field) => {
+    const message = errors[name];
     return message ? translateMessage(t, message) : undefined;
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const body = { ...values, identifier: normalizeIdentifier(values.identifier) };
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (submitted) setErrors(check(event.currentTarget).errors);
+  };
+
+  const send = async (form: HTMLFormElement, body: LoginRequest) => {
     try {
-      const { data, message } = await login.mutateAsync(body);
+      const { data, message } = await login(body);
       completeSignIn(data, message, new URLSearchParams(search).get('redirect'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
@@ -71,20 +89,54 @@ export function LoginForm() {
         }
       }
       if (error instanceof ApiError && error.kind === 'validation') {
-        const others = applyServerErrors(error, FIELDS, setError);
+        const fromServer: Errors = {};
+        const others: string[] = [];
+        for (const [field, message] of Object.entries(firstFieldErrors(error))) {
+          if (isField(field)) fromServer[field] = message;
+          else others.push(message);
+        }
+        setErrors(fromServer);
+        focusFirst(form, fromServer);
         if (others[0]) setFormError(translateMessage(t, others[0]));
         else if (!error.errors) setFormError(apiErrorText(t, error));
         return;
       }
       setFormError(apiErrorText(t, error));
     }
-  });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const form = event.currentTarget;
+    setSubmitted(true);
+    const { values, errors: invalid } = check(form);
+    setErrors(invalid);
+    if (!values) {
+      focusFirst(form, invalid);
+      return;
+    }
+    setFormError(null);
+    setSubmitting(true);
+    try {
+      await send(form, { ...values, identifier: normalizeIdentifier(values.identifier) });
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
-    <form noValidate onSubmit={onSubmit} data-testid="login-form" className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      data-testid="login-form"
+      className="flex flex-col gap-5"
+    >
       {formError && <Alert testId="login-error">{formError}</Alert>}
       <Input
-        {...register('identifier')}
+        name="identifier"
+        defaultValue={initialIdentifier}
         label={t('auth.login.identifier')}
         error={errorOf('identifier')}
         autoComplete="username"
@@ -94,7 +146,7 @@ export function LoginForm() {
       />
       <div className="flex flex-col gap-2">
         <PasswordInput
-          {...register('password')}
+          name="password"
           label={t('auth.login.password')}
           error={errorOf('password')}
           autoComplete="current-password"

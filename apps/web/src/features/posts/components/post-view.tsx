@@ -19,9 +19,11 @@ export function PostView({ postId }: { postId: number }) {
   const post = usePost(postId);
   useDocumentTitle(t('posts.post.title'));
 
+  // The page holds at least a screen's height, loading and loaded, so the footer starts below the fold
+  // and is not pushed down (a layout shift) when the post and its comments arrive.
   if (post.isPending) {
     return (
-      <div className="mx-auto w-full max-w-2xl">
+      <div className="mx-auto min-h-dvh w-full max-w-2xl">
         <PostSkeleton />
       </div>
     );
@@ -40,7 +42,7 @@ export function PostView({ postId }: { postId: number }) {
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6" data-testid="page-post">
+    <div className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col gap-6" data-testid="page-post">
       <h1 className="sr-only">{t('posts.post.title')}</h1>
       <PostCard post={post.data} standalone onDeleted={() => navigate('/home', { replace: true })} />
       <Comments postId={postId} />

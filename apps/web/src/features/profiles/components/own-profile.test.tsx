@@ -185,7 +185,7 @@ describe('edit mode', () => {
     const link = screen.getByRole('textbox', { name: 'Website' });
     await user.clear(link);
     await user.type(link, 'not a link');
-    fireEvent.input(screen.getByRole('textbox', { name: 'Bio' }), { target: { value: 'x'.repeat(501) } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Bio' }), { target: { value: 'x'.repeat(501) } });
     expect(screen.getByText('501 / 500')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(
