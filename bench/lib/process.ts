@@ -24,24 +24,3 @@ export function childProcess(parent: number, marker: string): number | undefined
   }
   return undefined;
 }
-
-/**
- * Samples a process's RSS every `everyMs` until stopped, and returns the highest seen
- * (VmHWM would do, but it cannot be reset between phases of one process).
- */
-export function sampleRss(pid: number, everyMs = 25) {
-  let peak = 0;
-  const timer = setInterval(() => {
-    try {
-      peak = Math.max(peak, processMemory(pid).rss);
-    } catch {
-      // process gone
-    }
-  }, everyMs);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return peak;
-    },
-  };
-}

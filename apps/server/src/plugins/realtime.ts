@@ -211,4 +211,3 @@ export function registerRealtime(
     },
   };
 }
-export type Realtime = ReturnType<typeof registerRealtime>;

@@ -269,15 +269,6 @@ export const frameSpecArb = fc.record({
   payload: fc.constantFrom(...Object.keys(FRAME_PAYLOADS)),
   lie: fc.constantFrom('none', 'none', 'none', 'longer', 'shorter', '2^63', 'over the limit'),
 });
-export type FrameCase = {
-  fin: boolean;
-  rsv: number;
-  opcode: number;
-  masked: boolean;
-  payload: string;
-  lie: string;
-};
-
 export const framesCase = fc.record({
   frames: fc.array(frameSpecArb, { minLength: 1, maxLength: 4 }),
   cut: fc.option(fc.integer({ min: 1, max: 20 }), { nil: undefined }),

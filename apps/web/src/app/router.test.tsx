@@ -101,7 +101,7 @@ describe('other routes', () => {
     expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
   });
 
-  it('a placeholder page shows its title', async () => {
+  it('the bookmarks page shows its title', async () => {
     signIn();
     renderRoute('/bookmarks');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bookmarks' })).toBeInTheDocument();

@@ -147,8 +147,6 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   };
 }
 
-export type Realtime = ReturnType<typeof createRealtime>;
-
 /** The app's connection. */
 export const realtime = createRealtime();
 

@@ -11,7 +11,6 @@ export { BuildingIcon } from './icons/building.tsx';
 export { CameraIcon } from './icons/camera.tsx';
 export { CheckIcon } from './icons/check.tsx';
 export { CheckCircleIcon } from './icons/check-circle.tsx';
-export { ChevronForwardIcon } from './icons/chevron-forward.tsx';
 export { ClockIcon } from './icons/clock.tsx';
 export { CloseIcon } from './icons/close.tsx';
 export { CompassIcon } from './icons/compass.tsx';

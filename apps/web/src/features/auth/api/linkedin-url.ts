@@ -1,5 +1,4 @@
 import { linkedinUrlResult } from '@makan/contract/auth';
-import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 /**
@@ -9,8 +8,4 @@ import { http } from '../../../lib/http.ts';
 export async function fetchLinkedinUrl() {
   const { data } = await http.request('/auth/linkedin', { schema: linkedinUrlResult, toast: 'none' });
   return data.url;
-}
-
-export function useLinkedinUrl() {
-  return useMutation({ mutationFn: fetchLinkedinUrl });
 }

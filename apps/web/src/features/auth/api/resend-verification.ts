@@ -1,5 +1,4 @@
 import { type OtpType, resendResult } from '@makan/contract/auth';
-import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 export interface ResendBody {
@@ -15,8 +14,4 @@ export function resendVerification(body: ResendBody) {
     schema: resendResult,
     toast: 'none',
   });
-}
-
-export function useResendVerification() {
-  return useMutation({ mutationFn: resendVerification });
 }

@@ -1,9 +1,6 @@
 import { conversationsResult } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
 import { http } from '../../../lib/http.ts';
-import { chatKey } from './keys.ts';
-
-export const conversationsKey = (page: number) => [...chatKey, 'conversations', page] as const;
 
 /** GET /api/chat/conversations: newest activity first, 20 a page (spec §7). */
 export async function fetchConversations(page = 1, { signal }: { signal?: AbortSignal } = {}) {

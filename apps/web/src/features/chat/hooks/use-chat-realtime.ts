@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { realtime, realtimeEnabled } from '../../../lib/realtime.ts';
-import { chatStore, totalUnread, useChat } from '../store.ts';
+import { chatStore } from '../store.ts';
 import { attachSocket, catchUp, refreshUnread, startPendingCleanup, subscribeConversation } from '../sync.ts';
 
 /**
@@ -40,9 +40,4 @@ export function useChatRealtime(signedIn: boolean): void {
       chatStore.reset();
     };
   }, [signedIn]);
-}
-
-/** Every unread message across conversations, by the server's markers and live arrivals since. */
-export function useUnreadTotal(): number {
-  return useChat(totalUnread);
 }
