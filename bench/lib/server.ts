@@ -151,6 +151,17 @@ export async function adminQuery(adminUrl: string, text: string): Promise<pg.Que
   }
 }
 
+/**
+ * A bench database's name: `MAKAN_BENCH_DB_PREFIX` (default `makan_bench_`) and the suffix. CI sets a prefix
+ * of its own per run, so two runs sharing one PostgreSQL server never drop each other's databases.
+ */
+export function benchDatabaseName(suffix: string): string {
+  const prefix = process.env.MAKAN_BENCH_DB_PREFIX || 'makan_bench_';
+  const name = `${prefix}${suffix.replaceAll('-', '_')}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name.length > 63) throw new Error(`not a database name: ${name}`);
+  return name;
+}
+
 /** Drops (closing its connections) and creates an empty PostgreSQL database. */
 export async function recreateDatabase(adminUrl: string, name: string): Promise<string> {
   await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
@@ -168,7 +179,7 @@ export async function freshDemoStore(name: string, adminUrl: string | undefined)
   if (!adminUrl) return { dataDir };
   return {
     dataDir,
-    databaseUrl: await recreateDatabase(adminUrl, `makan_bench_${name.replaceAll('-', '_')}`),
+    databaseUrl: await recreateDatabase(adminUrl, benchDatabaseName(name)),
   };
 }
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { BenchContext } from '../lib/context.ts';
 import {
   adminQuery,
+  benchDatabaseName,
   databaseUrlFor,
   recreateDatabase,
   type Store,
@@ -35,12 +36,12 @@ export async function openExec(store: Store): Promise<{ exec: Exec; close: () =>
 
 /**
  * A database of `ctx.posts` listings, made once and kept (bench/.work/pglite-<posts> for PGlite,
- * database makan_bench_<posts> beside DATABASE_URL's for PostgreSQL) until the seed changes or
+ * database makan_bench_<posts> (prefix: MAKAN_BENCH_DB_PREFIX) beside DATABASE_URL's for PostgreSQL) until the seed changes or
  * BENCH_FRESH=1. The real server migrates it and loads the cities first; then the seeder fills it.
  */
 export async function prepareDataset(ctx: BenchContext, posts = ctx.posts): Promise<Dataset> {
   const shape = shapeFor(posts);
-  const name = `makan_bench_${posts}`;
+  const name = benchDatabaseName(String(posts));
   const dataDir = path.join(workDir, ctx.adminUrl ? `pg-${posts}` : `pglite-${posts}`);
   const store: Store = {
     dataDir,

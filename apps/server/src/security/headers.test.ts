@@ -1,12 +1,4 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +16,17 @@ import { createTestApp } from '../test/test-app.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const sourceIndex = path.join(repoRoot, 'apps/web/index.html');
 const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+/**
+ * The built page when there is one, read once as the file loads: CI builds the web app for the browser
+ * journeys while this suite may run on PostgreSQL beside it, and a build empties dist/ first.
+ */
+const builtPage = (() => {
+  try {
+    return readFileSync(builtIndex, 'utf8');
+  } catch {
+    return undefined;
+  }
+})();
 
 let app: App;
 const webDist = mkdtempSync(path.join(tmpdir(), 'makan-web-'));
@@ -123,7 +126,7 @@ describe('the page works under that policy', () => {
     expect(inlineScripts(res.body)).toEqual([]);
   });
 
-  it.runIf(existsSync(builtIndex))('nor has the built page', () => {
-    expect(inlineScripts(readFileSync(builtIndex, 'utf8'))).toEqual([]);
+  it.runIf(builtPage !== undefined)('nor has the built page', () => {
+    expect(inlineScripts(builtPage ?? '')).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { z } from 'zod';
+import { testDatabaseName } from './database-name.ts';
 
 /** apps/server: where `node --import tsx src/server.ts` runs from. */
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,8 +65,18 @@ export function testServerEnv(port: number, dataDir: string, extra: Record<strin
 }
 
 /** Waits until /health/ready answers 200 (30 s at most), or fails with the process output. */
-export async function waitReady(port: number, child: ChildProcess, output?: () => string) {
-  for (let i = 0; i < 300 && child.exitCode === null && child.signalCode === null; i++) {
+/**
+ * Waits until /health/ready answers 200, the child exits, or `timeoutMs` passes. A first start on a new
+ * data folder runs initdb, which takes 5 s on an idle machine and well over 30 s on a loaded one.
+ */
+export async function waitReady(
+  port: number,
+  child: ChildProcess,
+  output?: () => string,
+  timeoutMs = 90_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
       if (res.ok) return;
@@ -99,10 +110,10 @@ export function freePort(): Promise<number> {
 
 /**
  * A new, empty PostgreSQL database next to the one `adminUrl` names (the server migrates it when
- * it starts); `drop` removes it, closing whatever connections are left.
+ * it starts), named under MAKAN_TEST_DB_PREFIX; `drop` removes it, closing whatever connections are left.
  */
 export async function createPostgresDatabase(adminUrl: string) {
-  const name = `makan_p_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = testDatabaseName('process');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,10 +6,12 @@ import { inject } from 'vitest';
 import { type AppOverrides, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { testDatabaseName } from './database-name.ts';
 
 /**
  * A fresh database for one test file: PGlite started from the migrated template by default, or a
- * new PostgreSQL database (created from DATABASE_URL, dropped on close) when DATABASE_URL is set.
+ * new PostgreSQL database (created from DATABASE_URL, dropped on close) when DATABASE_URL is set, named under
+ * MAKAN_TEST_DB_PREFIX (see database-name.ts).
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.DATABASE_URL;
@@ -19,7 +20,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     const blob = template ? new Blob([readFileSync(template)]) : undefined;
     return openDatabase({ loadDataDir: blob });
   }
-  const name = `makan_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = testDatabaseName('app');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -21,7 +21,8 @@ import {
  * The client contract of chat, checked against the real process while it is killed: a sender that
  * retries the same client_id until it gets an answer, and a receiver that takes events from the
  * socket and catches up over HTTP after every (re)connect, end up with every message exactly once,
- * in the server's order. Runs on PGlite, or on PostgreSQL when DATABASE_URL is set.
+ * in the server's order. Runs on PGlite, or on PostgreSQL when DATABASE_URL is set; in the hard suite
+ * (`npm run test:hard`) for its restarts (20–40 s).
  */
 
 const TOTAL = 500;
