@@ -21,6 +21,7 @@ import {
   startServer,
   stopServer,
   testServerEnv,
+  until,
   waitReady,
 } from '../test/server-process.ts';
 
@@ -39,16 +40,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** A server process of its own (data folder, port, and PostgreSQL database when asked). */
 async function launch({ postgres, env = {} }: { postgres: boolean; env?: Record<string, string> }) {

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { App } from '../lib/http.ts';
 import { capturedMessages } from '../test/auth-helpers.ts';
 import { multipartBody } from '../test/form.ts';
+import { LEAKS } from '../test/leaks.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { signedInUser } from '../test/users.ts';
 import { type JsonSchema, type Operation, operationsOf, sampleValue } from './openapi-operations.ts';
@@ -51,18 +52,6 @@ const CHANGES_ON_REFUSAL = new Set(['rate_limits']);
 
 // ---------------------------------------------------------------------------------------------
 // What a good refusal looks like.
-
-/** Traces of the server's insides that must never reach a client. */
-const LEAKS: [string, RegExp][] = [
-  ['a stack frame', /\bat [\w.<>]+ \(|\bat (file:|node:|\/)/],
-  ['an error name', /\b(Type|Range|Syntax|Reference)?Error: /],
-  ['a file path', /\/(work|home|app|usr|tmp)\/|node_modules|\.[cm]?[jt]s:\d+/],
-  [
-    'SQL',
-    /\b(select|insert|update|delete)\b[^"]{0,80}\b(from|into|set)\b|syntax error at|violates|relation "|invalid byte sequence|invalid input syntax/i,
-  ],
-  ['a driver name', /\b(pglite|postgres|drizzle|zod|fastify|FST_ERR)\b/i],
-];
 
 const failure = z
   .object({

@@ -14,6 +14,7 @@ import {
   serverDir,
   signUpOverHttp,
   testServerEnv,
+  until,
 } from '../test/server-process.ts';
 
 /**
@@ -31,16 +32,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 const supervisorLine = z.looseObject({
   name: z.literal('supervisor'),

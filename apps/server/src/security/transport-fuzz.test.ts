@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { App } from '../lib/http.ts';
 import { capturedMessages } from '../test/auth-helpers.ts';
 import { multipartBody } from '../test/form.ts';
+import { LEAKS } from '../test/leaks.ts';
 import {
   acksOf,
   closeCodeOf,
@@ -87,18 +88,6 @@ const SEED =
 const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 1;
 const LONG = Math.max(120_000, RUNS * 60_000);
 console.log(`transport fuzzing: seed ${SEED}, ${RUNS}× the cases of each class (FUZZ_SEED=${SEED})`);
-
-/** Traces of the server's insides that must never reach a client (as in fuzz.test.ts). */
-const LEAKS: [string, RegExp][] = [
-  ['a stack frame', /\bat [\w.<>]+ \(|\bat (file:|node:|\/)/],
-  ['an error name', /\b(Type|Range|Syntax|Reference)?Error: /],
-  ['a file path', /\/(work|home|app|usr|tmp)\/|node_modules|\.[cm]?[jt]s:\d+/],
-  [
-    'SQL',
-    /\b(select|insert|update|delete)\b[^"]{0,80}\b(from|into|set)\b|syntax error at|violates|relation "|invalid byte sequence|invalid input syntax/i,
-  ],
-  ['a driver name', /\b(pglite|postgres|drizzle|zod|fastify|FST_ERR)\b/i],
-];
 
 const stats = { cases: new Map<string, number>(), outcomes: new Map<string, number>() };
 const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);

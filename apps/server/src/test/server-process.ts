@@ -64,6 +64,24 @@ export function testServerEnv(port: number, dataDir: string, extra: Record<strin
   };
 }
 
+/**
+ * Asks `probe` every 100 ms until it answers something (a throw counts as not yet); fails naming
+ * `what` after `timeoutMs`.
+ */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
 /** Waits until /health/ready answers 200 (30 s at most), or fails with the process output. */
 /**
  * Waits until /health/ready answers 200, the child exits, or `timeoutMs` passes. A first start on a new
