@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChatMessage } from '@makan/contract/chat';
 import type { FeedResult } from '@makan/contract/posts';
@@ -15,6 +14,7 @@ import { multipartBody } from '../test/form.ts';
 import {
   createPostgresDatabase,
   freePort,
+  processPlace,
   type ServerProcess,
   type SignedUpUser,
   signUpOverHttp,
@@ -43,15 +43,11 @@ afterAll(async () => {
 
 /** A server process of its own (data folder, port, and PostgreSQL database when asked). */
 async function launch({ postgres, env = {} }: { postgres: boolean; env?: Record<string, string> }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'makan-faults-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl = '';
-  if (postgres && adminUrl) {
-    const database = await createPostgresDatabase(adminUrl);
-    databaseUrl = database.url;
-    cleanups.push(database.drop);
-  }
-  const port = await freePort();
+  const { dataDir, databaseUrl, port } = await processPlace(
+    'faults',
+    postgres ? adminUrl : undefined,
+    cleanups,
+  );
   const base = `http://127.0.0.1:${port}`;
   const fullEnv = testServerEnv(port, dataDir, { DATABASE_URL: databaseUrl, ...env });
   const handle = {

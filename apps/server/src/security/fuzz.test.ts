@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { App } from '../lib/http.ts';
 import { capturedMessages } from '../test/auth-helpers.ts';
 import { multipartBody } from '../test/form.ts';
-import { LEAKS } from '../test/leaks.ts';
+import { fuzzSettings, LEAKS } from '../test/fuzzing.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { signedInUser } from '../test/users.ts';
 import { type JsonSchema, type Operation, operationsOf, sampleValue } from './openapi-operations.ts';
@@ -25,13 +25,7 @@ import { type JsonSchema, type Operation, operationsOf, sampleValue } from './op
  * runs per operation and class. Replay a failure with the printed seed.
  */
 
-const SEED =
-  process.env.FUZZ_SEED === 'random'
-    ? (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0
-    : process.env.FUZZ_SEED
-      ? Number(process.env.FUZZ_SEED)
-      : 20261123;
-const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 2;
+const { seed: SEED, runs: RUNS } = fuzzSettings({ seed: 20261123, runs: 2 });
 /** Time for one class over every operation: generous, since a hard run sends thousands of requests. */
 const LONG = Math.max(300_000, RUNS * 60_000);
 console.log(`bad-input fuzzing: seed ${SEED}, ${RUNS} runs per operation and class (FUZZ_SEED=${SEED})`);

@@ -1,15 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  createPostgresDatabase,
-  freePort,
+  processPlace,
   type SignedUpUser,
   serverDir,
   signUpOverHttp,
@@ -61,15 +59,11 @@ const alive = (pid: number) => {
  * which runs src/server.ts through tsx (paths.ts). Its own JSON lines are picked out of the output.
  */
 async function startSupervisor({ postgres, env = {} }: { postgres: boolean; env?: Record<string, string> }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'makan-supervisor-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl = '';
-  if (postgres && adminUrl) {
-    const database = await createPostgresDatabase(adminUrl);
-    databaseUrl = database.url;
-    cleanups.push(database.drop);
-  }
-  const port = await freePort();
+  const { dataDir, databaseUrl, port } = await processPlace(
+    'supervisor',
+    postgres ? adminUrl : undefined,
+    cleanups,
+  );
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/supervisor.ts'], {
     cwd: serverDir,
     env: {

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { App } from '../lib/http.ts';
 import { capturedMessages } from '../test/auth-helpers.ts';
 import { multipartBody } from '../test/form.ts';
-import { LEAKS } from '../test/leaks.ts';
+import { fuzzSettings, LEAKS } from '../test/fuzzing.ts';
 import {
   acksOf,
   closeCodeOf,
@@ -79,13 +79,7 @@ import {
  * the cases of every class. Replay a failure with the printed seed.
  */
 
-const SEED =
-  process.env.FUZZ_SEED === 'random'
-    ? (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0
-    : process.env.FUZZ_SEED
-      ? Number(process.env.FUZZ_SEED)
-      : 20261216;
-const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 1;
+const { seed: SEED, runs: RUNS } = fuzzSettings({ seed: 20261216, runs: 1 });
 const LONG = Math.max(120_000, RUNS * 60_000);
 console.log(`transport fuzzing: seed ${SEED}, ${RUNS}× the cases of each class (FUZZ_SEED=${SEED})`);
 

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -124,6 +125,26 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * What one server process of a test needs of its own: a data folder, a free port and, when `adminUrl`
+ * is given, a new PostgreSQL database (empty string: PGlite). `cleanups` gets what removes them.
+ */
+export async function processPlace(
+  name: string,
+  adminUrl: string | undefined,
+  cleanups: (() => Promise<void> | void)[],
+): Promise<{ dataDir: string; databaseUrl: string; port: number }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `makan-${name}-`));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl = '';
+  if (adminUrl) {
+    const database = await createPostgresDatabase(adminUrl);
+    databaseUrl = database.url;
+    cleanups.push(database.drop);
+  }
+  return { dataDir, databaseUrl, port: await freePort() };
 }
 
 /**
