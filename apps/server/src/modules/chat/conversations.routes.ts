@@ -15,11 +15,14 @@ import { TEXT } from '@makan/contract/texts';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
-import type { ChatService } from './chat.service.ts';
 import { failures, security, signedIn, tags } from './chat-http.ts';
+import type { ConversationsService } from './conversations.service.ts';
 
 /** Your conversations: the list, opening one, search, one conversation, its participants, deleting and leaving. */
-export function conversationRoutes(app: App, { chat, guard }: { chat: ChatService; guard: AuthGuard }) {
+export function conversationRoutes(
+  app: App,
+  { chat, guard }: { chat: ConversationsService; guard: AuthGuard },
+) {
   const { me, auth } = signedIn(guard);
 
   app.get(

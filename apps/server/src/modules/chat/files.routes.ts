@@ -5,7 +5,7 @@ import { HTTP_TEXT } from '@makan/contract/texts';
 import { z } from 'zod';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
-import type { ChatService } from './chat.service.ts';
+import type { AttachmentsService } from './attachments.service.ts';
 import type { ChatFiles } from './chat-files.ts';
 import { tags } from './chat-http.ts';
 
@@ -16,7 +16,7 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string) {
 }
 
 /** Downloads of chat attachments, by the signed addresses their messages give (no bearer token). */
-export function chatFileRoutes(app: App, { chat, files }: { chat: ChatService; files: ChatFiles }) {
+export function chatFileRoutes(app: App, { chat, files }: { chat: AttachmentsService; files: ChatFiles }) {
   app.get(
     '/api/chat/files/:id',
     {

@@ -14,11 +14,11 @@ import { successSchema } from '@makan/contract/envelope';
 import { TEXT } from '@makan/contract/texts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
-import type { ChatService } from './chat.service.ts';
 import { failures, security, signedIn, tags } from './chat-http.ts';
+import type { MessagesService } from './messages.service.ts';
 
 /** The messages of a conversation: pages of them, sending text, editing, deleting, searching. */
-export function messageRoutes(app: App, { chat, guard }: { chat: ChatService; guard: AuthGuard }) {
+export function messageRoutes(app: App, { chat, guard }: { chat: MessagesService; guard: AuthGuard }) {
   const { me, auth } = signedIn(guard);
 
   app.get(

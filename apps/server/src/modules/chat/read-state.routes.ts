@@ -2,11 +2,11 @@ import { conversationParams, markReadRequest, markReadResult, unreadCountResult 
 import { successSchema } from '@makan/contract/envelope';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
-import type { ChatService } from './chat.service.ts';
 import { failures, security, signedIn, tags } from './chat-http.ts';
+import type { ReadStateService } from './read-state.service.ts';
 
 /** Read markers and unread counts. */
-export function readStateRoutes(app: App, { chat, guard }: { chat: ChatService; guard: AuthGuard }) {
+export function readStateRoutes(app: App, { chat, guard }: { chat: ReadStateService; guard: AuthGuard }) {
   const { me, auth } = signedIn(guard);
 
   app.post(

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { Invalid } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
-import type { ChatService, StoredAttachment } from './chat.service.ts';
 import { attachmentTooLarge, type ChatFiles } from './chat-files.ts';
 import { failures, security, signedIn, tags } from './chat-http.ts';
+import type { MessagesService, StoredAttachment } from './messages.service.ts';
 
 const FILE_FIELDS = new Set(['file', 'files[]', 'files', 'attachment', 'attachments[]']);
 
@@ -64,7 +64,7 @@ async function readFileForm(request: FastifyRequest, files: ChatFiles) {
 /** Sending a file: a multipart upload that becomes a message. */
 export function chatUploadRoutes(
   app: App,
-  { chat, guard, files }: { chat: ChatService; guard: AuthGuard; files: ChatFiles },
+  { chat, guard, files }: { chat: MessagesService; guard: AuthGuard; files: ChatFiles },
 ) {
   const { me, auth } = signedIn(guard);
 
