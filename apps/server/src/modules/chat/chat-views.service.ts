@@ -1,15 +1,9 @@
 import type { ChatAttachment, ChatMessage, ChatUser, Conversation } from '@makan/contract/chat';
+import { isVerified } from '../users/users.view.ts';
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository.ts';
 import type { ConversationsRepository, ParticipantRow, UserColumns } from './conversations.repository.ts';
 import type { MessageRow, MessagesRepository } from './messages.repository.ts';
 import type { ReadStateRepository } from './read-state.repository.ts';
-
-function isVerified(user: UserColumns): boolean {
-  const email = user.emailVerifiedAt !== null;
-  const phone = user.phoneVerifiedAt !== null;
-  if (user.verificationMethod === 'both') return email && phone;
-  return user.verificationMethod === 'phone' ? phone : email;
-}
 
 export type ChatViewsDeps = {
   conversations: ConversationsRepository;

@@ -1,11 +1,11 @@
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { messages } from '../../db/schema/chat.ts';
 import type { AttachmentRow } from './attachments.repository.ts';
 import type { ParticipantRow, UserColumns } from './conversations.repository.ts';
 import type { MessageInsert, MessageRow } from './messages.repository.ts';
+import { readIdsBetween } from './read-state.repository.ts';
 
 // Rows as `row_to_json` writes them (snake_case, ISO timestamps), read back into Drizzle's shapes.
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
@@ -204,25 +204,10 @@ export function createPlainSend(db: Database) {
     const [sent] = plainSendRows.parse(result).rows;
     if (!sent || sent.read_complete) return sent;
     const marker = sent.participants.find((p) => p.userId === m.senderId)?.lastReadMessageId ?? 0;
-    return { ...sent, read_ids: await newlyRead(m.conversationId, m.senderId, marker, sent.message.id) };
-  }
-
-  /** The other side's messages between a reader's old marker and `upTo` (ascending, the last 1000). */
-  async function newlyRead(conversationId: number, readerId: number, after: number, upTo: number) {
-    const rows = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.conversationId, conversationId),
-          gt(messages.id, after),
-          lt(messages.id, upTo),
-          ne(messages.senderId, readerId),
-        ),
-      )
-      .orderBy(desc(messages.id))
-      .limit(1000);
-    return rows.map((r) => r.id).reverse();
+    return {
+      ...sent,
+      read_ids: await readIdsBetween(db, m.conversationId, m.senderId, marker, sent.message.id),
+    };
   }
 
   return sendPlain;

@@ -218,7 +218,8 @@ export function createMessageSendRepository(db: Database) {
           : [];
         const now = m.now.toISOString();
         const previousMarker = participants.find((p) => p.userId === m.senderId)?.lastReadMessageId ?? 0;
-        // The rows are locked, so what was read above is what is changed here.
+        // The rows are locked, so what was read above is what is changed here. The ids newly read are
+        // those of readIdsBetween (read-state.repository.ts), in the statement of the updates: one round trip.
         const read = await tx.execute(sql`
           with conversation as (
             update conversations set last_message_id = ${row.id}, last_activity_at = ${now}::timestamptz, updated_at = ${now}::timestamptz

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { conversationParticipants as cp, messages } from '../../db/schema/chat.ts';
@@ -6,6 +6,34 @@ import { conversationParticipants as cp, messages } from '../../db/schema/chat.t
 const countRows = z.object({
   rows: z.array(z.object({ conversation_id: z.coerce.number(), unread: z.coerce.number() })),
 });
+
+/**
+ * The other side's messages that a reader's marker passes when it moves from `after` up to `upTo`:
+ * the ids behind a `MessageRead` event (ascending, the last 1000). `db` may be a transaction. After a
+ * send, `upTo` is the sender's own message, which is not counted (it is theirs).
+ */
+export async function readIdsBetween(
+  db: Database,
+  conversationId: number,
+  readerId: number,
+  after: number,
+  upTo: number,
+) {
+  const rows = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        gt(messages.id, after),
+        lte(messages.id, upTo),
+        ne(messages.senderId, readerId),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(1000);
+  return rows.map((r) => r.id).reverse();
+}
 
 /** Read markers (one per participant, kept on the server) and the unread counts they give. */
 export function createReadStateRepository(db: Database) {
@@ -27,20 +55,8 @@ export function createReadStateRepository(db: Database) {
           .update(cp)
           .set({ lastReadMessageId: upTo, lastReadAt: now })
           .where(and(eq(cp.conversationId, conversationId), eq(cp.userId, userId)));
-        const rows = await tx
-          .select({ id: messages.id })
-          .from(messages)
-          .where(
-            and(
-              eq(messages.conversationId, conversationId),
-              gt(messages.id, previous),
-              sql`${messages.id} <= ${upTo}`,
-              ne(messages.senderId, userId),
-            ),
-          )
-          .orderBy(desc(messages.id))
-          .limit(1000);
-        return { previous, current: upTo, ids: rows.map((r) => r.id).reverse() };
+        const ids = await readIdsBetween(tx, conversationId, userId, previous, upTo);
+        return { previous, current: upTo, ids };
       });
     },
 
