@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
-import { createChatRepository } from '../../apps/server/src/modules/chat/chat.repository.ts';
+import { createMessageSendRepository } from '../../apps/server/src/modules/chat/message-send.repository.ts';
 import { workDir } from '../lib/server.ts';
 
 /**
@@ -39,7 +39,7 @@ function idOf(result: unknown): number {
 
 /** `store` of a FloorDatabase: the repository's send of one text message from `senderId`. */
 function storeWith(db: Database, conversationId: number, senderId: number) {
-  const repository = createChatRepository(db);
+  const repository = createMessageSendRepository(db);
   return async (clientId: string) => {
     const stored = await repository.sendMessage(
       {

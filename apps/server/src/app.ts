@@ -17,11 +17,20 @@ import { cryptoRandom, type Random } from './lib/random.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { createChatRepository } from './modules/chat/chat.repository.ts';
+import { createAttachmentsRepository } from './modules/chat/attachments.repository.ts';
+import { createAttachmentsService } from './modules/chat/attachments.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { createChatService } from './modules/chat/chat.service.ts';
 import { chatSocket } from './modules/chat/chat.socket.ts';
+import { type ChatPublisher, createChatAccess } from './modules/chat/chat-access.service.ts';
 import { createChatFiles } from './modules/chat/chat-files.ts';
+import { createChatViews } from './modules/chat/chat-views.service.ts';
+import { createConversationsRepository } from './modules/chat/conversations.repository.ts';
+import { createConversationsService } from './modules/chat/conversations.service.ts';
+import { createMessageSendRepository } from './modules/chat/message-send.repository.ts';
+import { createMessagesRepository } from './modules/chat/messages.repository.ts';
+import { createMessagesService } from './modules/chat/messages.service.ts';
+import { createReadStateRepository } from './modules/chat/read-state.repository.ts';
+import { createReadStateService } from './modules/chat/read-state.service.ts';
 import { createCitiesRepository } from './modules/cities/cities.repository.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { createCitiesService } from './modules/cities/cities.service.ts';
@@ -132,6 +141,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const usersRepository = createUsersRepository(database.db);
   const profilesRepository = createProfilesRepository(database.db);
   const postsRepository = createPostsRepository(database.db);
+  // The chat's data, one repository per responsibility; the seed writes demo conversations through them.
+  const chatData = {
+    conversations: createConversationsRepository(database.db),
+    messages: createMessagesRepository(database.db),
+    messageSend: createMessageSendRepository(database.db),
+    readState: createReadStateRepository(database.db),
+    attachments: createAttachmentsRepository(database.db),
+  };
   const hasher = createPasswordHasher({ cost: config.scryptCost });
   const mediaDir = path.join(config.dataDir, 'media');
   const images = createImageStore({ dir: mediaDir });
@@ -142,7 +159,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       users: usersRepository,
       profiles: profilesRepository,
       posts: postsRepository,
-      chat: createChatRepository(database.db),
+      chat: chatData,
       db: database.db,
       images,
       hasher,
@@ -316,25 +333,68 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     };
   });
   // Chat: conversations, messages and files over HTTP; channels and typing over the socket.
-  const chatRepository = createChatRepository(database.db);
   const chatFiles = createChatFiles({ dir: path.join(config.dataDir, 'chat-files') });
-  const chat = createChatService({
-    chat: chatRepository,
+  const chatPublisher: ChatPublisher = {
+    publish: realtime.publish,
+    removeFromChannel: (userId, conversationId) =>
+      realtime.removeFromChannel(userId, conversationChannel(conversationId)),
+  };
+  const chatAccess = createChatAccess({ conversations: chatData.conversations });
+  const chatAttachments = createAttachmentsService({
+    attachments: chatData.attachments,
     clock,
-    publisher: {
-      publish: realtime.publish,
-      removeFromChannel: (userId, conversationId) =>
-        realtime.removeFromChannel(userId, conversationChannel(conversationId)),
-    },
+    fileSecret: await chatData.attachments.secret('chat-files'),
+  });
+  const chatViews = createChatViews({
+    conversations: chatData.conversations,
+    messages: chatData.messages,
+    attachments: chatData.attachments,
+    readState: chatData.readState,
     pictureUrl: (key) => images.url('picture', key),
-    fileSecret: await chatRepository.secret('chat-files'),
+    fileUrl: chatAttachments.fileUrl,
+  });
+  const chatConversations = createConversationsService({
+    conversations: chatData.conversations,
+    messageSend: chatData.messageSend,
+    access: chatAccess,
+    views: chatViews,
+    clock,
+    publisher: chatPublisher,
+  });
+  const chatMessages = createMessagesService({
+    messages: chatData.messages,
+    messageSend: chatData.messageSend,
+    access: chatAccess,
+    views: chatViews,
+    clock,
+    publisher: chatPublisher,
     removeFile: chatFiles.remove,
     countMessage: async (userId) => {
       await localLimits.hit(`message:user:${userId}`, messageRule);
     },
   });
-  chatRoutes(app, { chat, guard, files: chatFiles });
-  chatSocket(realtime.io, { chat, names: chat.nameOf, log: app.log, clock });
+  const chatReadState = createReadStateService({
+    conversations: chatData.conversations,
+    readState: chatData.readState,
+    access: chatAccess,
+    clock,
+    publisher: chatPublisher,
+  });
+  chatRoutes(app, {
+    conversations: chatConversations,
+    messages: chatMessages,
+    readState: chatReadState,
+    attachments: chatAttachments,
+    guard,
+    files: chatFiles,
+  });
+  chatSocket(realtime.io, {
+    access: chatAccess,
+    messages: chatMessages,
+    names: chatConversations.nameOf,
+    log: app.log,
+    clock,
+  });
   citiesRoutes(app, { cities: createCitiesService({ cities: citiesRepository }) });
   contactRoutes(app, {
     contact: createContactService({

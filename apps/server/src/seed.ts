@@ -1,8 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
 import type { PasswordHasher } from './lib/password.ts';
-import type { ChatRepository } from './modules/chat/chat.repository.ts';
-import { seedDemoChats } from './modules/chat/chat.seed.ts';
+import { type ChatSeedRepositories, seedDemoChats } from './modules/chat/chat.seed.ts';
 import type { CitiesRepository } from './modules/cities/cities.repository.ts';
 import { seedCities } from './modules/cities/cities.seed.ts';
 import type { ImageStore } from './modules/media/image-store.ts';
@@ -18,7 +17,7 @@ type SeedDeps = {
   users: UsersRepository;
   profiles: ProfilesRepository;
   posts: PostsRepository;
-  chat: ChatRepository;
+  chat: ChatSeedRepositories;
   db: Database;
   images: ImageStore;
   hasher: PasswordHasher;

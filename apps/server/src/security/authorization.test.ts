@@ -9,9 +9,9 @@ import { sha256 } from '../lib/hash.ts';
 import type { App } from '../lib/http.ts';
 import { capturedMessages } from '../test/auth-helpers.ts';
 import { type FileSpec, multipartBody } from '../test/form.ts';
+import { fileFields, type Operation, operationsOf, sampleValue } from '../test/openapi-operations.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { signedInUser } from '../test/users.ts';
-import { fileFields, type Operation, operationsOf, sampleValue } from './openapi-operations.ts';
 
 /**
  * Issue 8, the authorization matrix. Every operation of the server's own OpenAPI document is called

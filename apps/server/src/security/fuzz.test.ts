@@ -9,9 +9,9 @@ import type { App } from '../lib/http.ts';
 import { capturedMessages } from '../test/auth-helpers.ts';
 import { multipartBody } from '../test/form.ts';
 import { fuzzSettings, LEAKS } from '../test/fuzzing.ts';
+import { type JsonSchema, type Operation, operationsOf, sampleValue } from '../test/openapi-operations.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { signedInUser } from '../test/users.ts';
-import { type JsonSchema, type Operation, operationsOf, sampleValue } from './openapi-operations.ts';
 
 /**
  * Issue 8, bad input. Every operation of the server's own OpenAPI document, called by a signed-in

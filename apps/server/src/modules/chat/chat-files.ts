@@ -6,7 +6,7 @@ import { formatText, TEXT } from '@makan/contract/texts';
 import { AppError, Invalid, PayloadTooLarge } from '../../lib/errors.ts';
 import { writeAtomically } from '../../lib/files.ts';
 import { createImageStore, sniffImage } from '../media/image-store.ts';
-import type { AttachmentInsert, AttachmentRow } from './chat.repository.ts';
+import type { AttachmentInsert, AttachmentRow } from './attachments.repository.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 const PREVIEW = 480;

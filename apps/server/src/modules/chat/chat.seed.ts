@@ -3,7 +3,16 @@ import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations } from '../../db/schema/chat.ts';
 import { users } from '../../db/schema/users.ts';
-import type { ChatRepository } from './chat.repository.ts';
+import type { ConversationsRepository } from './conversations.repository.ts';
+import type { MessageSendRepository } from './message-send.repository.ts';
+import type { ReadStateRepository } from './read-state.repository.ts';
+
+/** What the demo conversations are written through. */
+export type ChatSeedRepositories = {
+  conversations: ConversationsRepository;
+  messageSend: MessageSendRepository;
+  readState: ReadStateRepository;
+};
 
 type DemoLine = { from: 0 | 1; text: string; minutesAgo: number; read: boolean };
 
@@ -63,7 +72,7 @@ export async function seedDemoChats({
   now,
 }: {
   db: Database;
-  chat: ChatRepository;
+  chat: ChatSeedRepositories;
   now: Date;
 }): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(conversations);
@@ -82,10 +91,10 @@ export async function seedDemoChats({
     const people = [a, b] as const;
     const first = demo.lines[0];
     const opened = new Date(now.getTime() - ((first?.minutesAgo ?? 0) + 1) * 60_000);
-    const { id } = await chat.openPrivate(a, b, opened);
+    const { id } = await chat.conversations.openPrivate(a, b, opened);
     for (const line of demo.lines) {
       const at = new Date(now.getTime() - line.minutesAgo * 60_000);
-      const stored = await chat.addMessage({
+      const stored = await chat.messageSend.addMessage({
         conversationId: id,
         senderId: people[line.from],
         clientId: null,
@@ -95,7 +104,8 @@ export async function seedDemoChats({
         searchText: normalizeSearchText(line.text),
         now: at,
       });
-      if (stored && line.read) await chat.markRead(id, people[line.from === 0 ? 1 : 0], stored.id, at);
+      if (stored && line.read)
+        await chat.readState.markRead(id, people[line.from === 0 ? 1 : 0], stored.id, at);
     }
     made += 1;
   }

@@ -14,7 +14,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
 import { checkPayload, clientFailure } from '../../plugins/errors.ts';
 import type { RealtimeServer, RealtimeSocket } from '../../plugins/realtime.ts';
-import type { ChatService } from './chat.service.ts';
+import type { ChatAccess } from './chat-access.service.ts';
+import type { MessagesService } from './messages.service.ts';
 
 /** Typing events of one socket closer together than this are dropped. */
 const TYPING_MIN_GAP_MS = 500;
@@ -56,11 +57,18 @@ function failure(err: unknown): AckFailure {
 export function chatSocket(
   io: RealtimeServer,
   {
-    chat,
+    access,
+    messages,
     names,
     log,
     clock,
-  }: { chat: ChatService; names: (userId: number) => Promise<string>; log: FastifyBaseLogger; clock: Clock },
+  }: {
+    access: ChatAccess;
+    messages: MessagesService;
+    names: (userId: number) => Promise<string>;
+    log: FastifyBaseLogger;
+    clock: Clock;
+  },
 ) {
   io.on('connection', (socket: RealtimeSocket) => {
     const userId = socket.data.userId;
@@ -99,7 +107,7 @@ export function chatSocket(
     on('subscribe', async (payload) => {
       const conversationId = parse(payload);
       if (conversationId === undefined) return invalid;
-      await chat.membership(userId, conversationId);
+      await access.membership(userId, conversationId);
       await socket.join(conversationChannel(conversationId));
       return { ok: true };
     });
@@ -114,7 +122,7 @@ export function chatSocket(
       const parsed = checkPayload(sendMessagePayload, payload);
       if (!parsed.success) return { ...invalid, errors: parsed.errors };
       const { conversationId, ...body } = parsed.data;
-      const { message, created } = await chat.send(userId, conversationId, body);
+      const { message, created } = await messages.send(userId, conversationId, body);
       return { ok: true, message, created };
     });
 

@@ -1,7 +1,9 @@
 import type { FullUser, MinimalUser, VerificationInfo } from '@makan/contract/auth';
 import type { UserRow } from './users.repository.ts';
 
-export function isVerified(user: UserRow): boolean {
+export function isVerified(
+  user: Pick<UserRow, 'emailVerifiedAt' | 'phoneVerifiedAt' | 'verificationMethod'>,
+): boolean {
   const email = user.emailVerifiedAt !== null;
   const phone = user.phoneVerifiedAt !== null;
   if (user.verificationMethod === 'both') return email && phone;

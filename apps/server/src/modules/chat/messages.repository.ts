@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { anyOfIds } from '../../db/any-of.ts';
+import type { Database } from '../../db/client.ts';
+import { messageAttachments, messages } from '../../db/schema/chat.ts';
+import type { AttachmentInsert } from './attachments.repository.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+
+/** A message to add (message-send.repository.ts), with its file if it has one. */
+export type MessageInsert = {
+  conversationId: number;
+  senderId: number;
+  clientId: string | null;
+  content: string | null;
+  type: 'text' | 'image' | 'file' | 'system';
+  systemEvent?: 'left' | 'rejoined' | null;
+  replyToId: number | null;
+  searchText: string;
+  attachment?: AttachmentInsert | undefined;
+  now: Date;
+};
+
+/**
+ * Stored messages: read by id, a page or a search (always after what the viewer cleared), edited
+ * and deleted. Adding one is message-send.repository.ts.
+ */
+export function createMessagesRepository(db: Database) {
+  return {
+    /** Messages by id, ascending. */
+    async messagesByIds(ids: number[]): Promise<MessageRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(anyOfIds(messages.id, ids))
+        .orderBy(asc(messages.id));
+      return rows;
+    },
+
+    /**
+     * A page of a conversation's messages after `floor` (what the viewer cleared), ascending ids.
+     * `after`: everything newer, oldest first; `before`: the newest older ones; else page N from the newest.
+     */
+    async page(
+      conversationId: number,
+      floor: number,
+      query: { perPage: number; page: number; before?: number | undefined; after?: number | undefined },
+    ) {
+      const base = and(eq(messages.conversationId, conversationId), gt(messages.id, floor));
+      const total = await db.$count(messages, base);
+      if (query.after !== undefined) {
+        const rows = await db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(and(base, gt(messages.id, query.after)))
+          .orderBy(asc(messages.id))
+          .limit(query.perPage + 1);
+        return {
+          ids: rows.slice(0, query.perPage).map((r) => r.id),
+          total,
+          hasMore: rows.length > query.perPage,
+        };
+      }
+      const rows = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(query.before !== undefined ? and(base, lt(messages.id, query.before)) : base)
+        .orderBy(desc(messages.id))
+        .limit(query.perPage + 1)
+        .offset(query.before !== undefined ? 0 : (query.page - 1) * query.perPage);
+      const ids = rows
+        .slice(0, query.perPage)
+        .map((r) => r.id)
+        .reverse();
+      return { ids, total, hasMore: rows.length > query.perPage };
+    },
+
+    async findMessage(conversationId: number, messageId: number) {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+      return row;
+    },
+
+    async editMessage(messageId: number, content: string, searchText: string, now: Date) {
+      await db
+        .update(messages)
+        .set({ content, searchText, editedAt: now, updatedAt: now })
+        .where(eq(messages.id, messageId));
+    },
+
+    /** Keeps the message as a tombstone (ids stay continuous for catch-up); answers the files to delete. */
+    async deleteMessage(messageId: number, now: Date) {
+      return db.transaction(async (tx) => {
+        const files = await tx
+          .delete(messageAttachments)
+          .where(eq(messageAttachments.messageId, messageId))
+          .returning();
+        await tx
+          .update(messages)
+          .set({ content: null, searchText: '', isDeleted: true, updatedAt: now })
+          .where(eq(messages.id, messageId));
+        return files;
+      });
+    },
+
+    async searchMessages(conversationId: number, floor: number, textPattern: string, limit: number) {
+      const rows = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            gt(messages.id, floor),
+            eq(messages.isDeleted, false),
+            sql`${messages.searchText} like ${textPattern}`,
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
