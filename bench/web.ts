@@ -170,8 +170,9 @@ export const webBench: Bench = {
   describe:
     'built bundle per route beside a react-dom-only floor (JS/CSS, raw and gzip) and Lighthouse mobile of /login, /companies, /home, /post/{id}, /chat in English and Arabic',
   async run(ctx) {
-    ctx.log('web: building the app and the react-dom floor');
-    buildWeb();
+    ctx.log(
+      `web: the app's build is ${buildWeb() === 'built' ? 'made anew' : 'current (dist/ newer than its sources)'}; building the react-dom floor`,
+    );
     const floor = buildFloor();
     const rows = routeBundles(ctx.smoke ? ['/login'] : BUNDLE_ROUTES).map((b) => bundleRow(ctx, b, floor));
 

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { buildUnlessCurrent } from './build.ts';
 import { childProcess, processMemory } from './process.ts';
 import { benchDir } from './report.ts';
 
@@ -47,10 +48,21 @@ export function freePort(): Promise<number> {
 
 let serverBuilt = false;
 
-/** Bundles the server once per benchmark run, so every start runs today's code. */
+/**
+ * Bundles the server once per benchmark run, so every start runs today's code (unless dist/ already
+ * holds it, as after CI's `npm test`).
+ */
 function buildServer(): void {
   if (serverBuilt) return;
-  execFileSync('npm', ['run', 'build', '-w', '@makan/server'], { cwd: repoDir, stdio: 'pipe' });
+  buildUnlessCurrent(
+    path.join(serverDir, 'dist/server.js'),
+    [
+      path.join(serverDir, 'src'),
+      path.join(serverDir, 'scripts'),
+      path.join(repoDir, 'packages/contract/src'),
+    ],
+    () => execFileSync('npm', ['run', 'build', '-w', '@makan/server'], { cwd: repoDir, stdio: 'pipe' }),
+  );
   serverBuilt = true;
 }
 

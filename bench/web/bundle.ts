@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ROUTE_PAGES } from '../../apps/web/src/app/route-pages.ts';
+import { buildUnlessCurrent } from '../lib/build.ts';
 import { repoDir } from '../lib/server.ts';
 
 export const webDir = path.join(repoDir, 'apps/web');
@@ -38,9 +39,16 @@ export type RouteBundle = {
   files: string[];
 };
 
-/** Builds the web app as `npm run build -w @makan/web` does. */
-export function buildWeb(): void {
-  execFileSync('npm', ['run', 'build', '-w', '@makan/web'], { cwd: repoDir, stdio: 'pipe' });
+/** Builds the web app as `npm run build -w @makan/web` does, unless dist/ already holds today's sources. */
+export function buildWeb(): 'built' | 'current' {
+  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+    path.join(webDir, p),
+  );
+  return buildUnlessCurrent(
+    path.join(distDir, '.vite/manifest.json'),
+    [...inputs, path.join(repoDir, 'packages/contract/src'), path.join(repoDir, 'package-lock.json')],
+    () => execFileSync('npm', ['run', 'build', '-w', '@makan/web'], { cwd: repoDir, stdio: 'pipe' }),
+  );
 }
 
 function readManifest(): Manifest {
