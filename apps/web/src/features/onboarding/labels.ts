@@ -1,4 +1,3 @@
-import type { City } from '@makan/contract/cities';
 import { PURPOSE_LABELS, PURPOSE_LABELS_AR, PURPOSES, type Purpose } from '@makan/contract/onboarding';
 import {
   PROPERTY_TYPE_LABELS,
@@ -30,11 +29,6 @@ export function isPropertyType(value: string): value is PropertyType {
 export function propertyTypeLabel(type: string, language: Language): string {
   if (!isPropertyType(type)) return type;
   return language === 'ar' ? PROPERTY_TYPE_LABELS_AR[type] : PROPERTY_TYPE_LABELS[type];
-}
-
-/** The Arabic locale shows the Arabic name (spec §3). */
-export function cityName(city: City, language: Language): string {
-  return language === 'ar' ? city.name_ar : city.name_en;
 }
 
 const regionNames = new Map<Language, Intl.DisplayNames>();

@@ -4,6 +4,7 @@ import {
   PROPERTY_TYPE_LABELS_AR,
   type PropertyType,
 } from '@makan/contract/property-types';
+import { cityName } from '../../lib/cities.ts';
 import type { Language } from '../../lib/i18n.ts';
 
 /**
@@ -14,7 +15,7 @@ export function postLocation(
   post: Pick<Post, 'location' | 'custom_location' | 'display_location'>,
   language: Language,
 ) {
-  if (post.location) return language === 'ar' ? post.location.name_ar : post.location.name_en;
+  if (post.location) return cityName(post.location, language);
   return post.custom_location ?? post.display_location;
 }
 

@@ -4,12 +4,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, CloseIcon, MapPinIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cityName, useCitySearch } from '../../../lib/cities.ts';
 import { cx } from '../../../lib/cx.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { useCitySearch } from '../api/cities.ts';
 import { useCities } from '../api/city.ts';
-import { cityName, countryName } from '../labels.ts';
+import { countryName } from '../labels.ts';
 
 interface LocationsStepProps {
   selected: readonly number[];
@@ -24,7 +24,7 @@ export function LocationsStep({ selected, onChange }: LocationsStepProps) {
   const resultsId = useId();
   const [query, setQuery] = useState('');
   const q = useDebouncedValue(query.trim());
-  const search = useCitySearch(q);
+  const search = useCitySearch(q, { suggest: true });
   const chosen = useCities(selected);
   const full = selected.length >= MAX_PREFERRED_LOCATIONS;
 

@@ -5,9 +5,10 @@ import type { z } from 'zod';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { MapPinIcon, PencilIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cityName } from '../../../lib/cities.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useCities } from '../api/city.ts';
-import { cityName, propertyTypeLabel, purposeLabel } from '../labels.ts';
+import { propertyTypeLabel, purposeLabel } from '../labels.ts';
 
 type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -4,7 +4,7 @@ import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState 
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
-import { useCityOptions } from '../../../lib/city-search.ts';
+import { cityName, useCitySearch } from '../../../lib/cities.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import type { FeedFilters } from '../api/feed.ts';
@@ -79,12 +79,12 @@ function CityFilter({ onPick }: { onPick: (city: number | undefined) => void }) 
   const [picked, setPicked] = useState(false);
   const [open, setOpen] = useState(false);
   const query = useDebouncedValue(picked ? '' : text.trim());
-  const cities = useCityOptions(query);
+  const cities = useCitySearch(query);
   const items =
     open && !picked && query
       ? (cities.data ?? []).map((city) => ({
           id: city.id,
-          label: language === 'ar' ? city.name_ar : city.name_en,
+          label: cityName(city, language),
         }))
       : [];
   return (
