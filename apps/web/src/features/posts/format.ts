@@ -1,9 +1,4 @@
 import type { Post } from '@makan/contract/posts';
-import {
-  PROPERTY_TYPE_LABELS,
-  PROPERTY_TYPE_LABELS_AR,
-  type PropertyType,
-} from '@makan/contract/property-types';
 import { cityName } from '../../lib/cities.ts';
 import type { Language } from '../../lib/i18n.ts';
 
@@ -17,10 +12,6 @@ export function postLocation(
 ) {
   if (post.location) return cityName(post.location, language);
   return post.custom_location ?? post.display_location;
-}
-
-export function propertyTypeLabel(type: PropertyType, language: Language): string {
-  return language === 'ar' ? PROPERTY_TYPE_LABELS_AR[type] : PROPERTY_TYPE_LABELS[type];
 }
 
 /** A price in its currency, in the page's language ('SAR 1,500,000' / '١٬٥٠٠٬٠٠٠ ر.س.‏'). */

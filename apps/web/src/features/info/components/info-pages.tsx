@@ -1,8 +1,11 @@
+import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { APP_VERSION, SUPPORT_EMAIL } from '../../../lib/app-info.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
 import { type LazyTexts, useLazyTexts } from '../../../lib/lazy-texts.ts';
+import { propertyTypeLabel } from '../../../lib/property-types.ts';
 
 /** The `info` namespace is a third of the app's text and only these pages read it. */
 const infoTexts: LazyTexts = {
@@ -304,6 +307,7 @@ function LastUpdated() {
 export function AboutPage() {
   useInfoNamespace();
   const { t } = useTranslation('info');
+  const language = useLanguage();
   const section = (key: string): TextBlock => readBlock(t(`about.sections.${key}`, { returnObjects: true }));
 
   const whatIs = section('whatIs');
@@ -352,9 +356,10 @@ export function AboutPage() {
       <InfoSection id="property-types" heading={propertyTypes.heading}>
         <Paragraphs texts={propertyTypes.paragraphs} />
         <ul className="flex flex-wrap gap-2">
-          {propertyTypes.items.map((item) => (
-            <li key={item} className={chipClass}>
-              {item}
+          {/* The types a listing can be tagged with, named as the listings name them ('others' is no type to list). */}
+          {PROPERTY_TYPES.filter((type) => type !== 'others').map((type) => (
+            <li key={type} className={chipClass}>
+              {propertyTypeLabel(type, language)}
             </li>
           ))}
         </ul>

@@ -7,8 +7,9 @@ import { MapPinIcon, PencilIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cityName } from '../../../lib/cities.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { useCities } from '../api/city.ts';
-import { propertyTypeLabel, purposeLabel } from '../labels.ts';
+import { purposeLabel } from '../labels.ts';
 
 type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -7,8 +7,8 @@ import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
 import { cityName, useCitySearch } from '../../../lib/cities.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import type { FeedFilters } from '../api/feed.ts';
-import { propertyTypeLabel } from '../format.ts';
 
 const controlClasses =
   'h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-primary-600/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';

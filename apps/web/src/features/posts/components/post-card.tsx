@@ -18,12 +18,13 @@ import {
 import { showToast } from '../../../components/ui/toast.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { formatDate, timeAgo } from '../../../lib/time.ts';
 import { useToggleBookmark } from '../api/bookmark.ts';
 import { useDeletePost } from '../api/delete-post.ts';
 import { useToggleLike } from '../api/like.ts';
-import { formatPrice, postLocation, propertyTypeLabel } from '../format.ts';
+import { formatPrice, postLocation } from '../format.ts';
 import { PhotoGrid } from './photo-grid.tsx';
 import { PostEditDialog } from './post-edit-dialog.tsx';
 

@@ -14,10 +14,10 @@ import { ApiError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { compressImage } from '../../../lib/image-compression.ts';
 import { translateMessage } from '../../../lib/messages.ts';
+import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
-import { propertyTypeLabel } from '../format.ts';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
 
 interface Photo {
