@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PlusIcon, SearchIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cx } from '../../../lib/cx.ts';
@@ -299,36 +299,25 @@ export function ConversationList({ activeId }: { activeId: number | null }) {
           </div>
         )}
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
-        role="alertdialog"
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync([...selected]);
+            setSelected(new Set());
+            setSelecting(false);
+          } finally {
+            setConfirming(false);
+          }
+        }}
         title={t('chat.deleteConfirmTitle')}
         description={t('chat.deleteConfirmText')}
+        confirmLabel={t('chat.delete')}
+        busy={remove.isPending}
         testId="delete-conversations-dialog"
-      >
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t('chat.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            data-testid="confirm-delete-conversations"
-            onClick={async () => {
-              try {
-                await remove.mutateAsync([...selected]);
-                setSelected(new Set());
-                setSelecting(false);
-              } finally {
-                setConfirming(false);
-              }
-            }}
-          >
-            {t('chat.delete')}
-          </Button>
-        </div>
-      </Dialog>
+        confirmTestId="confirm-delete-conversations"
+      />
     </div>
   );
 }
