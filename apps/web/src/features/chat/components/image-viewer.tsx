@@ -1,39 +1,18 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { useModal } from '../../../components/ui/use-modal.ts';
 
 /** A photo at full size over the page; Escape, the close button or a click outside closes it. */
 export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
   const { t } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-  // Before paint: focus and Escape are in place in the frame the viewer first shows.
-  useLayoutEffect(() => {
-    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
-      // The only control: focus stays on it.
-      if (event.key === 'Tab') {
-        event.preventDefault();
-        closeRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      returnFocus?.focus();
-    };
-  }, []);
+  const box = useRef<HTMLDivElement>(null);
+  useModal(box, { onClose, initialFocus: closeRef });
   return createPortal(
     <div
+      ref={box}
       role="dialog"
       aria-modal="true"
       aria-label={alt}

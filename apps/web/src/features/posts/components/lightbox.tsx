@@ -1,8 +1,9 @@
 import type { PostMedia } from '@makan/contract/posts';
-import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useRef } from 'react';
+import { type PointerEvent as ReactPointerEvent, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ArrowBackIcon, ArrowForwardIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { useModal } from '../../../components/ui/use-modal.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 
 interface LightboxProps {
@@ -27,32 +28,16 @@ export function Lightbox({ media, author, index, onIndex, onClose }: LightboxPro
   const item = media[index];
   const count = media.length;
   const go = (step: number) => onIndex((index + step + count) % count);
-  const goRef = useRef(go);
-  const closeFn = useRef(onClose);
-  useEffect(() => {
-    goRef.current = go;
-    closeFn.current = onClose;
+  const box = useRef<HTMLDivElement>(null);
+  useModal(box, {
+    onClose,
+    initialFocus: closeRef,
+    // Arrow keys follow the reading direction: "next" is to the left in Arabic.
+    onKey: (event) => {
+      if (event.key === 'ArrowRight') go(rtl ? -1 : 1);
+      if (event.key === 'ArrowLeft') go(rtl ? 1 : -1);
+    },
   });
-
-  // Before paint: focus and keys are in place in the frame the lightbox first shows.
-  useLayoutEffect(() => {
-    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeFn.current();
-      // Arrow keys follow the reading direction: "next" is to the left in Arabic.
-      if (event.key === 'ArrowRight') goRef.current(rtl ? -1 : 1);
-      if (event.key === 'ArrowLeft') goRef.current(rtl ? 1 : -1);
-    };
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      returnFocus?.focus();
-    };
-  }, [rtl]);
 
   // Swipe: like the arrow keys, a swipe towards the reading direction's start shows the next photo.
   const swipeStart = useRef<number | null>(null);
@@ -72,6 +57,7 @@ export function Lightbox({ media, author, index, onIndex, onClose }: LightboxPro
   if (!item) return null;
   return createPortal(
     <div
+      ref={box}
       role="dialog"
       aria-modal="true"
       aria-label={t('posts.card.photoAlt', { index: index + 1, name: author })}
