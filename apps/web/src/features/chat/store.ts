@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { type ChatState, initialChatState } from './state/chat-state.ts';
 
-// The chat's live state in one small external store: the state's shape is in
+// The chat's live state in one small external store (docs/decisions/011): the state's shape is in
 // `state/chat-state.ts` and the pure changes to it beside it (conversations, messages, outgoing, read,
 // typing); the socket events and the catch-up after a reconnect feed it through `sync.ts`, sends
 // through `outbox.ts`; screens read it with `useChat` and the selectors of `state/selectors.ts`.
