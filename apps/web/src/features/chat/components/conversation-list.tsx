@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { PlusIcon, SearchIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { PlusIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
@@ -198,20 +199,16 @@ export function ConversationList({ activeId }: { activeId: number | null }) {
         </div>
       </div>
       <div className="px-4 pb-2">
-        <label className="relative block">
-          <span className="sr-only">{t('chat.searchLabel')}</span>
-          <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-          <input
-            type="search"
-            value={query}
-            onChange={(event) =>
-              chatStore.update((state) => setSearch(state, event.target.value, state.search.results))
-            }
-            placeholder={t('chat.searchPlaceholder')}
-            data-testid="chat-search"
-            className="h-10 w-full rounded-xl border border-slate-300 bg-white ps-9 pe-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-primary-500 focus:outline-none focus:ring-2 focus:ring-primary-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-50 dark:placeholder:text-slate-400"
-          />
-        </label>
+        <SearchInput
+          size="sm"
+          aria-label={t('chat.searchLabel')}
+          value={query}
+          onChange={(event) =>
+            chatStore.update((state) => setSearch(state, event.target.value, state.search.results))
+          }
+          placeholder={t('chat.searchPlaceholder')}
+          data-testid="chat-search"
+        />
       </div>
       {selecting && (
         <div className="flex items-center justify-between gap-2 border-y border-slate-200 px-4 py-2 text-sm dark:border-slate-800">
