@@ -22,10 +22,10 @@ function tabbables(container: HTMLElement | null): HTMLElement[] {
 }
 
 /**
- * What every modal does (the dialog, the post photo lightbox, the chat photo viewer): focus moves in
- * when it opens and goes back where it was when it closes, Tab and Shift+Tab stay inside, Escape
- * closes, and the page behind does not scroll. It runs before paint, so focus and keys are in place in
- * the frame the modal first shows.
+ * What every modal does (the dialog, and the photo overlay of the post lightbox and the chat photo
+ * viewer): focus moves in when it opens and goes back where it was when it closes, Tab and Shift+Tab
+ * stay inside, Escape closes, and the page behind does not scroll. It runs before paint, so focus and
+ * keys are in place in the frame the modal first shows.
  */
 export function useModal(
   container: RefObject<HTMLElement | null>,
