@@ -9,8 +9,55 @@ import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { readBlock, type TextBlock, useInfoNamespace } from '../info-texts.ts';
 import { InfoPage, InfoSection, Paragraphs } from './info-page.tsx';
 
-const chipClass =
-  'rounded-full bg-primary-50 px-3 py-1 text-sm font-medium text-primary-800 dark:bg-slate-800 dark:text-primary-300';
+/** Short names in a row of chips (property types, countries). */
+function Chips({ labels }: { labels: readonly string[] }) {
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {labels.map((label) => (
+        <li
+          key={label}
+          className="rounded-full bg-primary-50 px-3 py-1 text-sm font-medium text-primary-800 dark:bg-slate-800 dark:text-primary-300"
+        >
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const cardStyles = {
+  /** Who it is for: raised white cards. */
+  raised: {
+    card: 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900',
+    term: 'font-semibold text-primary-800 dark:text-primary-300',
+  },
+  /** Values: a coloured edge on the reading side. */
+  edged: {
+    card: 'rounded-xl border-s-4 border-primary-600 bg-slate-50 py-4 ps-5 pe-4 dark:border-primary-400 dark:bg-slate-900',
+    term: 'font-semibold text-slate-900 dark:text-white',
+  },
+};
+
+/** Terms and their descriptions as a grid of cards, two across from the small breakpoint. */
+function DefinitionCards({
+  definitions,
+  look,
+}: {
+  definitions: TextBlock['definitions'];
+  look: keyof typeof cardStyles;
+}) {
+  const style = cardStyles[look];
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {definitions.map((definition) => (
+        <li key={definition.term} className={style.card}>
+          <h3 className={style.term}>{definition.term}</h3>
+          <p className="mt-2 text-sm leading-6">{definition.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** /about */
 export function AboutPage() {
@@ -35,17 +82,7 @@ export function AboutPage() {
 
       <InfoSection id="who-its-for" heading={audience.heading}>
         <Paragraphs texts={audience.paragraphs} />
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {audience.definitions.map((definition) => (
-            <li
-              key={definition.term}
-              className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-            >
-              <h3 className="font-semibold text-primary-800 dark:text-primary-300">{definition.term}</h3>
-              <p className="mt-2 text-sm leading-6">{definition.description}</p>
-            </li>
-          ))}
-        </ul>
+        <DefinitionCards definitions={audience.definitions} look="raised" />
       </InfoSection>
 
       <InfoSection id="what-you-can-do" heading={features.heading}>
@@ -61,40 +98,22 @@ export function AboutPage() {
 
       <InfoSection id="property-types" heading={propertyTypes.heading}>
         <Paragraphs texts={propertyTypes.paragraphs} />
-        <ul className="flex flex-wrap gap-2">
-          {/* The types a listing can be tagged with, named as the listings name them ('others' is no type to list). */}
-          {PROPERTY_TYPES.filter((type) => type !== 'others').map((type) => (
-            <li key={type} className={chipClass}>
-              {propertyTypeLabel(type, language)}
-            </li>
-          ))}
-        </ul>
+        {/* The types a listing can be tagged with, named as the listings name them ('others' is no type to list). */}
+        <Chips
+          labels={PROPERTY_TYPES.filter((type) => type !== 'others').map((type) =>
+            propertyTypeLabel(type, language),
+          )}
+        />
       </InfoSection>
 
       <InfoSection id="where-we-operate" heading={countries.heading}>
         <Paragraphs texts={countries.paragraphs} />
-        <ul className="flex flex-wrap gap-2">
-          {countries.items.map((item) => (
-            <li key={item} className={chipClass}>
-              {item}
-            </li>
-          ))}
-        </ul>
+        <Chips labels={countries.items} />
         <Paragraphs texts={countries.closing} />
       </InfoSection>
 
       <InfoSection id="our-values" heading={values.heading}>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {values.definitions.map((definition) => (
-            <li
-              key={definition.term}
-              className="rounded-xl border-s-4 border-primary-600 bg-slate-50 py-4 ps-5 pe-4 dark:border-primary-400 dark:bg-slate-900"
-            >
-              <h3 className="font-semibold text-slate-900 dark:text-white">{definition.term}</h3>
-              <p className="mt-2 text-sm leading-6">{definition.description}</p>
-            </li>
-          ))}
-        </ul>
+        <DefinitionCards definitions={values.definitions} look="edged" />
       </InfoSection>
 
       <InfoSection id="get-started" heading={getStarted.heading}>
