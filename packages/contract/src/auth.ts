@@ -160,7 +160,20 @@ export const preferencesSchema = z.object({
 
 const mediaRef = z.object({ url: z.string() }).nullable();
 
-/** The full user of spec §3. */
+/** A user's profile (spec §3), the same in their own full user and in the profile others see. */
+export const userProfile = z.object({
+  picture: mediaRef,
+  cover_photo: mediaRef,
+  bio: z.string().nullable(),
+  link: z.string().nullable(),
+  views: z.number().int(),
+  hide_contact: z.boolean(),
+});
+
+/**
+ * The full user of spec §3. Another user's profile (`publicProfile` in profiles.ts) is picked from it,
+ * so the fields both carry are written here only.
+ */
 export const fullUser = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -173,14 +186,7 @@ export const fullUser = z.object({
   language: z.enum(LANGUAGES),
   created_at: z.string(),
   updated_at: z.string(),
-  profile: z.object({
-    picture: mediaRef,
-    cover_photo: mediaRef,
-    bio: z.string().nullable(),
-    link: z.string().nullable(),
-    views: z.number().int(),
-    hide_contact: z.boolean(),
-  }),
+  profile: userProfile,
   follow_info: z.object({
     followers_count: z.number().int(),
     following_count: z.number().int(),

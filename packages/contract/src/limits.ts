@@ -52,5 +52,7 @@ export const LIMITS = {
   retryMaxMs: 10_000,
   citySearchMax: 50,
   citySearchDefault: 20,
+  /** How many cities the web's city searches ask for (onboarding, the composer's location, the feed filter). */
+  citySearchResults: 12,
   citySearchQueryMax: 100,
 } as const;

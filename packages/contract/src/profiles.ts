@@ -1,40 +1,32 @@
 import { z } from 'zod';
-import { nameField, USER_TYPES } from './auth.ts';
+import { fullUser, nameField, USER_TYPES, userProfile } from './auth.ts';
 import { LIMITS } from './limits.ts';
 import { preferencesResult } from './onboarding.ts';
 import { formatText, TEXT } from './texts.ts';
 
-const mediaRef = z.object({ url: z.string() }).nullable();
-
-export const followInfo = z.object({
-  followers_count: z.number().int(),
-  following_count: z.number().int(),
-  is_following: z.boolean(),
-  is_followed_by: z.boolean(),
-});
+export const followInfo = fullUser.shape.follow_info;
 export type FollowInfo = z.infer<typeof followInfo>;
 
-/** Another user's profile as a viewer sees it: contact details are null when the owner hides them. */
-export const publicProfile = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  user_type: z.enum(USER_TYPES),
-  verified: z.boolean(),
-  created_at: z.string(),
-  profile: z.object({
-    picture: mediaRef,
-    cover_photo: mediaRef,
-    bio: z.string().nullable(),
-    link: z.string().nullable(),
-    views: z.number().int(),
-    hide_contact: z.boolean(),
-  }),
-  follow_info: followInfo,
-  contact_info: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
-  preferences: preferencesResult.nullable(),
-  posts_count: z.number().int(),
-  is_self: z.boolean(),
-});
+/**
+ * Another user's profile as a viewer sees it: the full user's public part (contact details are null when
+ * the owner hides them), with preferences in the contract's own values and whether it is the viewer's.
+ */
+export const publicProfile = fullUser
+  .pick({
+    id: true,
+    name: true,
+    user_type: true,
+    verified: true,
+    created_at: true,
+    profile: true,
+    follow_info: true,
+    contact_info: true,
+    posts_count: true,
+  })
+  .extend({
+    preferences: preferencesResult.nullable(),
+    is_self: z.boolean(),
+  });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
 /** One row of a list of people or companies. */
@@ -43,8 +35,8 @@ export const profileSummary = z.object({
   name: z.string(),
   user_type: z.enum(USER_TYPES),
   verified: z.boolean(),
-  picture: mediaRef,
-  bio: z.string().nullable(),
+  picture: userProfile.shape.picture,
+  bio: userProfile.shape.bio,
   followers_count: z.number().int(),
   is_following: z.boolean(),
 });

@@ -8,11 +8,22 @@ import { NotFoundPage } from './routes/not-found-page.tsx';
 import { RootErrorPage } from './routes/root-error-page.tsx';
 
 // Pages with weight of their own load on first visit.
-const info = () => import('../features/info/components/info-pages.tsx');
-const AboutPage = lazy(() => info().then((m) => ({ default: m.AboutPage })));
-const PrivacyPolicyPage = lazy(() => info().then((m) => ({ default: m.PrivacyPolicyPage })));
-const TermsOfServicePage = lazy(() => info().then((m) => ({ default: m.TermsOfServicePage })));
-const FaqPage = lazy(() => info().then((m) => ({ default: m.FaqPage })));
+const AboutPage = lazy(() =>
+  import('../features/info/components/about-page.tsx').then((m) => ({ default: m.AboutPage })),
+);
+const PrivacyPolicyPage = lazy(() =>
+  import('../features/info/components/privacy-policy-page.tsx').then((m) => ({
+    default: m.PrivacyPolicyPage,
+  })),
+);
+const TermsOfServicePage = lazy(() =>
+  import('../features/info/components/terms-of-service-page.tsx').then((m) => ({
+    default: m.TermsOfServicePage,
+  })),
+);
+const FaqPage = lazy(() =>
+  import('../features/info/components/faq-page.tsx').then((m) => ({ default: m.FaqPage })),
+);
 const ContactPage = lazy(() => import('./routes/contact-page.tsx').then((m) => ({ default: m.ContactPage })));
 const SettingsPage = lazy(() =>
   import('./routes/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),

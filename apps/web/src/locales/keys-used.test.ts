@@ -12,7 +12,7 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 const USED_ELSEWHERE: { keys: RegExp; reason: string }[] = [
   {
     keys: /^(privacy|terms)\.(title|lead|sections\..+)$/,
-    reason: "info-pages.tsx's PolicyPage builds its keys from its page's name: title, lead, sections.<key>",
+    reason: "policy-page.tsx's PolicyPage builds its keys from its page's name: title, lead, sections.<key>",
   },
 ];
 

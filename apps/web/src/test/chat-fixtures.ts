@@ -1,4 +1,6 @@
 import type { ChatMessage, ChatUser, Conversation } from '@makan/contract/chat';
+import { type ChatItem, type ChatState, initialChatState } from '../features/chat/state/chat-state.ts';
+import { setConversations } from '../features/chat/state/conversations.ts';
 
 export const sara: ChatUser = {
   id: 1,
@@ -71,4 +73,21 @@ export function pagination(
   }> = {},
 ) {
   return { current_page: 1, last_page: 1, per_page: 1000, total: 0, has_more: false, ...overrides };
+}
+
+/** Sara reads, with the tab in view: the viewer of the chat state tests. */
+export const saraViewing = { userId: sara.id, visible: true };
+
+/** One of Sara's messages still on its way (temporary id -5), under its client id. */
+export function pendingFixture(clientId: string, overrides: Partial<ChatItem> = {}): ChatItem {
+  return {
+    ...messageFixture({ id: -5, sender_id: sara.id, sender: sara, client_id: clientId, content: 'hello' }),
+    outgoing: { status: 'pending', sentAt: 1000 },
+    ...overrides,
+  };
+}
+
+/** The chat state holding one conversation (id 10 unless overridden). */
+export function stateWithConversation(overrides: Partial<Conversation> = {}): ChatState {
+  return setConversations(initialChatState, [conversationFixture(overrides)]);
 }

@@ -1,8 +1,6 @@
-import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useModal } from './use-modal.ts';
 
 interface DialogProps {
   open: boolean;
@@ -31,51 +29,7 @@ export function Dialog({
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
-
-  // Before paint: focus and Escape are in place in the frame the dialog first shows.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const focusables = () => Array.from(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    (initialFocus?.current ?? focusables()[0] ?? panel.current)?.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        closeRef.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = focusables();
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      const inside = active instanceof Node && panel.current?.contains(active);
-      if (event.shiftKey && (active === first || !inside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !inside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      returnFocus?.focus();
-    };
-  }, [open, initialFocus]);
+  useModal(panel, { open, onClose, initialFocus });
 
   if (!open) return null;
   // Spread, so the role can be a prop (the linter cannot see through it): both roles support these.

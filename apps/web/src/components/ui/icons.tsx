@@ -11,6 +11,7 @@ export { BuildingIcon } from './icons/building.tsx';
 export { CameraIcon } from './icons/camera.tsx';
 export { CheckIcon } from './icons/check.tsx';
 export { CheckCircleIcon } from './icons/check-circle.tsx';
+export { ChevronDownIcon } from './icons/chevron-down.tsx';
 export { ClockIcon } from './icons/clock.tsx';
 export { CloseIcon } from './icons/close.tsx';
 export { CompassIcon } from './icons/compass.tsx';

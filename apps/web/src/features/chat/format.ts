@@ -1,6 +1,6 @@
 import { LIMITS } from '@makan/contract/limits';
 import type { TFunction } from 'i18next';
-import type { ChatItem } from './store.ts';
+import type { ChatItem } from './state/chat-state.ts';
 
 /** One row of a thread: a date separator, or a message with whether it opens a group. */
 export type ThreadRow =

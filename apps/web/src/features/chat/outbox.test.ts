@@ -6,7 +6,10 @@ import type { RealtimeSocket } from '../../lib/realtime.ts';
 import { conversationFixture, messageFixture, sara } from '../../test/chat-fixtures.ts';
 import { type SendTextInput, type SendTransport, sendMessage } from './api/send-message.ts';
 import { checkChatFile, retry, send } from './outbox.ts';
-import { createChatStore, initialChatState, receiveMessage, setConversations, setMessages } from './store.ts';
+import { initialChatState } from './state/chat-state.ts';
+import { setConversations } from './state/conversations.ts';
+import { receiveMessage, setMessages } from './state/messages.ts';
+import { createChatStore } from './store.ts';
 
 const me = { id: sara.id, name: sara.name, avatar: null };
 

@@ -9,16 +9,10 @@ import { formatText, TEXT } from '@makan/contract/texts';
 import { getItem } from '../../lib/storage.ts';
 import { sendFile } from './api/send-file.ts';
 import { sendMessage } from './api/send-message.ts';
-import {
-  addPending,
-  type ChatItem,
-  type ChatStore,
-  chatStore,
-  failPending,
-  receiveMessage,
-  removeMessage,
-  setProgress,
-} from './store.ts';
+import type { ChatItem } from './state/chat-state.ts';
+import { receiveMessage, removeMessage } from './state/messages.ts';
+import { addPending, failPending, setProgress } from './state/outgoing.ts';
+import { type ChatStore, chatStore } from './store.ts';
 
 /**
  * The outgoing side of spec §4: a message shows at once (pending, with a temporary id and a client

@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { ok, routeFetch } from '../../test/auth-fixtures.ts';
 import { conversationFixture, messageFixture, pagination, sara } from '../../test/chat-fixtures.ts';
 import { mockFetch, signIn } from '../../test/render.tsx';
-import { createChatStore, initialChatState, setConversations, setMessages, totalUnread } from './store.ts';
+import { initialChatState } from './state/chat-state.ts';
+import { setConversations } from './state/conversations.ts';
+import { setMessages } from './state/messages.ts';
+import { totalUnread } from './state/selectors.ts';
+import { createChatStore } from './store.ts';
 import { attachSocket, catchUp, markConversationRead } from './sync.ts';
 
 const fetchMock = mockFetch();

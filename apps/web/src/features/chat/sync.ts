@@ -9,26 +9,23 @@ import { fetchMessages } from './api/messages.ts';
 import { fetchUnreadCount } from './api/unread-count.ts';
 import { currentMe } from './outbox.ts';
 import {
-  addNewerMessages,
-  addOlderMessages,
-  applyRead,
-  type ChatStore,
-  chatStore,
-  expirePending,
-  highestRealId,
-  markReadLocally,
-  pruneTyping,
-  receiveMessage,
-  replaceMessage,
   setConversations,
   setLoading,
-  setMessages,
-  setUnreadCounts,
-  startTyping,
-  stopTyping,
   updateConversation,
   upsertConversation,
-} from './store.ts';
+} from './state/conversations.ts';
+import {
+  addNewerMessages,
+  addOlderMessages,
+  highestRealId,
+  receiveMessage,
+  replaceMessage,
+  setMessages,
+} from './state/messages.ts';
+import { expirePending } from './state/outgoing.ts';
+import { applyRead, markReadLocally, setUnreadCounts } from './state/read.ts';
+import { pruneTyping, startTyping, stopTyping } from './state/typing.ts';
+import { type ChatStore, chatStore } from './store.ts';
 
 /**
  * What keeps the chat store in step with the server: the socket's events, the catch-up after every

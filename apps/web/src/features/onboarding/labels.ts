@@ -1,11 +1,4 @@
-import type { City } from '@makan/contract/cities';
 import { PURPOSE_LABELS, PURPOSE_LABELS_AR, PURPOSES, type Purpose } from '@makan/contract/onboarding';
-import {
-  PROPERTY_TYPE_LABELS,
-  PROPERTY_TYPE_LABELS_AR,
-  PROPERTY_TYPES,
-  type PropertyType,
-} from '@makan/contract/property-types';
 import type { Language } from '../../lib/i18n.ts';
 
 /** An option of GET /api/onboarding/questions, in the page's language. */
@@ -20,21 +13,6 @@ export function purposeLabel(purpose: string, language: Language): string {
 
 export function isPurpose(value: string): value is Purpose {
   return (PURPOSES as readonly string[]).includes(value);
-}
-
-export function isPropertyType(value: string): value is PropertyType {
-  return (PROPERTY_TYPES as readonly string[]).includes(value);
-}
-
-/** The spec's property type labels (spec §3), or their Arabic. */
-export function propertyTypeLabel(type: string, language: Language): string {
-  if (!isPropertyType(type)) return type;
-  return language === 'ar' ? PROPERTY_TYPE_LABELS_AR[type] : PROPERTY_TYPE_LABELS[type];
-}
-
-/** The Arabic locale shows the Arabic name (spec §3). */
-export function cityName(city: City, language: Language): string {
-  return language === 'ar' ? city.name_ar : city.name_en;
 }
 
 const regionNames = new Map<Language, Intl.DisplayNames>();

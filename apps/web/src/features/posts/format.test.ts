@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postLocation, propertyTypeLabel } from './format.ts';
+import { postLocation } from './format.ts';
 
 const riyadh = { id: 1, name_en: 'Riyadh', name_ar: 'الرياض', display_name: 'Riyadh, Saudi Arabia' };
 
@@ -24,14 +24,5 @@ describe('post location display (spec §3)', () => {
     expect(postLocation({ location: null, custom_location: null, display_location: 'Doha' }, 'ar')).toBe(
       'Doha',
     );
-  });
-});
-
-describe('property type labels (spec §3)', () => {
-  it('uses the spec labels', () => {
-    expect(propertyTypeLabel('office', 'en')).toBe('Office Space');
-    expect(propertyTypeLabel('hotels', 'en')).toBe('Hotel');
-    expect(propertyTypeLabel('others', 'en')).toBe('Other');
-    expect(propertyTypeLabel('office', 'ar')).not.toBe('Office Space');
   });
 });

@@ -1,9 +1,5 @@
 import type { Post } from '@makan/contract/posts';
-import {
-  PROPERTY_TYPE_LABELS,
-  PROPERTY_TYPE_LABELS_AR,
-  type PropertyType,
-} from '@makan/contract/property-types';
+import { cityName } from '../../lib/cities.ts';
 import type { Language } from '../../lib/i18n.ts';
 
 /**
@@ -14,12 +10,8 @@ export function postLocation(
   post: Pick<Post, 'location' | 'custom_location' | 'display_location'>,
   language: Language,
 ) {
-  if (post.location) return language === 'ar' ? post.location.name_ar : post.location.name_en;
+  if (post.location) return cityName(post.location, language);
   return post.custom_location ?? post.display_location;
-}
-
-export function propertyTypeLabel(type: PropertyType, language: Language): string {
-  return language === 'ar' ? PROPERTY_TYPE_LABELS_AR[type] : PROPERTY_TYPE_LABELS[type];
 }
 
 /** A price in its currency, in the page's language ('SAR 1,500,000' / '١٬٥٠٠٬٠٠٠ ر.س.‏'). */

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { LogoutIcon } from '../../../components/ui/icons.tsx';
 import { useLogout } from '../api/logout.ts';
 
@@ -9,7 +9,6 @@ import { useLogout } from '../api/logout.ts';
 export function LogoutButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
   return (
     <>
@@ -17,34 +16,17 @@ export function LogoutButton() {
         <LogoutIcon className="size-4" />
         {t('logout.button')}
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={open}
-        onClose={() => setOpen(false)}
-        role="alertdialog"
+        onCancel={() => setOpen(false)}
+        onConfirm={() => logout.mutate()}
         title={t('logout.title')}
         description={t('logout.text')}
-        initialFocus={cancelRef}
+        confirmLabel={logout.isPending ? t('logout.working') : t('logout.confirm')}
+        busy={logout.isPending}
         testId="logout-dialog"
-      >
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button
-            ref={cancelRef}
-            variant="secondary"
-            onClick={() => setOpen(false)}
-            disabled={logout.isPending}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            data-testid="logout-confirm"
-            loading={logout.isPending}
-            onClick={() => logout.mutate()}
-          >
-            {logout.isPending ? t('logout.working') : t('logout.confirm')}
-          </Button>
-        </div>
-      </Dialog>
+        confirmTestId="logout-confirm"
+      />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { conversationSchema } from '@makan/contract/chat';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { chatStore, upsertConversation } from '../store.ts';
+import { upsertConversation } from '../state/conversations.ts';
+import { chatStore } from '../store.ts';
 
 /** POST /api/chat/conversations: the private conversation with that user (the same one if it exists). */
 export async function createConversation(userId: number) {

@@ -2,7 +2,8 @@ import { deleteConversationsResult } from '@makan/contract/chat';
 import { TEXT } from '@makan/contract/texts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, http } from '../../../lib/http.ts';
-import { chatStore, removeConversations } from '../store.ts';
+import { removeConversations } from '../state/conversations.ts';
+import { chatStore } from '../store.ts';
 
 /** DELETE /api/chat/conversations: hides them for me; at least one id (spec §5). */
 export async function deleteConversations(ids: readonly number[]) {

@@ -1,7 +1,8 @@
 import { messageSchema } from '@makan/contract/chat';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { chatStore, replaceMessage } from '../store.ts';
+import { replaceMessage } from '../state/messages.ts';
+import { chatStore } from '../store.ts';
 
 /** PUT /api/chat/conversations/{id}/messages/{messageId}: own text messages only. */
 export async function editMessage({

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { chatStore, removeConversations } from '../store.ts';
+import { removeConversations } from '../state/conversations.ts';
+import { chatStore } from '../store.ts';
 
 /** POST /api/chat/conversations/{id}/leave. */
 export async function leaveConversation(conversationId: number) {

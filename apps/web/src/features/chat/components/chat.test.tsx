@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok, routeFetch } from '../../../test/auth-fixtures.ts';
 import { conversationFixture, messageFixture, omar, pagination, sara } from '../../../test/chat-fixtures.ts';
 import { mockFetch, renderRoute, signIn } from '../../../test/render.tsx';
-import { chatStore, startTyping } from '../store.ts';
+import { startTyping } from '../state/typing.ts';
+import { chatStore } from '../store.ts';
 
 const fetchMock = mockFetch();
 

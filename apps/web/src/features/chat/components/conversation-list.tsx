@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { PlusIcon, SearchIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { PlusIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
@@ -14,7 +15,8 @@ import { messageTimestamp } from '../../../lib/time.ts';
 import { useDeleteConversations } from '../api/delete-conversations.ts';
 import { useConversationSearch } from '../api/search-conversations.ts';
 import { currentMe } from '../outbox.ts';
-import { chatStore, setSearch, useChat } from '../store.ts';
+import { setSearch } from '../state/conversations.ts';
+import { chatStore, useChat } from '../store.ts';
 import { loadConversations } from '../sync.ts';
 import { AutoLine } from './auto-line.tsx';
 import { usePreviewText } from './message-bubble.tsx';
@@ -197,20 +199,16 @@ export function ConversationList({ activeId }: { activeId: number | null }) {
         </div>
       </div>
       <div className="px-4 pb-2">
-        <label className="relative block">
-          <span className="sr-only">{t('chat.searchLabel')}</span>
-          <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-          <input
-            type="search"
-            value={query}
-            onChange={(event) =>
-              chatStore.update((state) => setSearch(state, event.target.value, state.search.results))
-            }
-            placeholder={t('chat.searchPlaceholder')}
-            data-testid="chat-search"
-            className="h-10 w-full rounded-xl border border-slate-300 bg-white ps-9 pe-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-primary-500 focus:outline-none focus:ring-2 focus:ring-primary-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-50 dark:placeholder:text-slate-400"
-          />
-        </label>
+        <SearchInput
+          size="sm"
+          aria-label={t('chat.searchLabel')}
+          value={query}
+          onChange={(event) =>
+            chatStore.update((state) => setSearch(state, event.target.value, state.search.results))
+          }
+          placeholder={t('chat.searchPlaceholder')}
+          data-testid="chat-search"
+        />
       </div>
       {selecting && (
         <div className="flex items-center justify-between gap-2 border-y border-slate-200 px-4 py-2 text-sm dark:border-slate-800">
@@ -299,36 +297,25 @@ export function ConversationList({ activeId }: { activeId: number | null }) {
           </div>
         )}
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
-        role="alertdialog"
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync([...selected]);
+            setSelected(new Set());
+            setSelecting(false);
+          } finally {
+            setConfirming(false);
+          }
+        }}
         title={t('chat.deleteConfirmTitle')}
         description={t('chat.deleteConfirmText')}
+        confirmLabel={t('chat.delete')}
+        busy={remove.isPending}
         testId="delete-conversations-dialog"
-      >
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t('chat.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            data-testid="confirm-delete-conversations"
-            onClick={async () => {
-              try {
-                await remove.mutateAsync([...selected]);
-                setSelected(new Set());
-                setSelecting(false);
-              } finally {
-                setConfirming(false);
-              }
-            }}
-          >
-            {t('chat.delete')}
-          </Button>
-        </div>
-      </Dialog>
+        confirmTestId="confirm-delete-conversations"
+      />
     </div>
   );
 }

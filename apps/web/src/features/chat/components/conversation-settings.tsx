@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ArrowBackIcon, LogoutIcon, TrashIcon, VerifiedIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeleteConversations } from '../api/delete-conversations.ts';
@@ -80,28 +80,17 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
           </Button>
         </div>
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirm !== null}
-        onClose={() => setConfirm(null)}
-        role="alertdialog"
+        onCancel={() => setConfirm(null)}
+        onConfirm={run}
         title={confirm === 'leave' ? t('chat.leaveTitle') : t('chat.deleteConversationTitle')}
         description={confirm === 'leave' ? t('chat.leaveText') : t('chat.deleteConversationText')}
+        confirmLabel={confirm === 'leave' ? t('chat.leave') : t('chat.delete')}
+        busy={leave.isPending || remove.isPending}
         testId="chat-settings-dialog"
-      >
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirm(null)}>
-            {t('chat.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={leave.isPending || remove.isPending}
-            onClick={run}
-            data-testid="chat-settings-confirm"
-          >
-            {confirm === 'leave' ? t('chat.leave') : t('chat.delete')}
-          </Button>
-        </div>
-      </Dialog>
+        confirmTestId="chat-settings-confirm"
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { totalUnread, useChat } from '../store.ts';
+import { totalUnread } from '../state/selectors.ts';
+import { useChat } from '../store.ts';
 
 /** Renders `children` with the live total of unread messages from the chat store. */
 export function LiveUnreadCount({ children }: { children: (count: number) => ReactNode }) {

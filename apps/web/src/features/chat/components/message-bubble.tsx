@@ -6,7 +6,7 @@ import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { messageTimestamp } from '../../../lib/time.ts';
 import { fileSize } from '../format.ts';
-import type { ChatItem } from '../store.ts';
+import type { ChatItem } from '../state/chat-state.ts';
 import { failureText } from './failure-text.ts';
 import { ImageViewer } from './image-viewer.tsx';
 

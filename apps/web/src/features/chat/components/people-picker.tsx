@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ArrowBackIcon, SearchIcon, VerifiedIcon } from '../../../components/ui/icons.tsx';
+import { ArrowBackIcon, VerifiedIcon } from '../../../components/ui/icons.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { apiErrorText } from '../../../lib/messages.ts';
@@ -45,18 +46,14 @@ export function PeoplePicker() {
         </h2>
       </div>
       <div className="p-4">
-        <label className="relative block">
-          <span className="sr-only">{t('chat.peopleSearch')}</span>
-          <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-          <input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('chat.peoplePlaceholder')}
-            data-testid="people-search"
-            className="h-11 w-full rounded-xl border border-slate-300 bg-white ps-9 pe-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-primary-500 focus:outline-none focus:ring-2 focus:ring-primary-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-50 dark:placeholder:text-slate-400"
-          />
-        </label>
+        <SearchInput
+          size="sm"
+          aria-label={t('chat.peopleSearch')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('chat.peoplePlaceholder')}
+          data-testid="people-search"
+        />
         {create.isError && (
           <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
             {apiErrorText(t, create.error)}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ArrowBackIcon, SettingsIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -13,7 +13,9 @@ import { useEditMessage } from '../api/edit-message.ts';
 import { dateSeparator, threadRows } from '../format.ts';
 import { useTypingEmitter } from '../hooks/use-typing.ts';
 import { currentMe, discard, retry, send } from '../outbox.ts';
-import { type ChatItem, selectMessages, selectTyping, useChat } from '../store.ts';
+import type { ChatItem } from '../state/chat-state.ts';
+import { selectMessages, selectTyping } from '../state/selectors.ts';
+import { useChat } from '../store.ts';
 import { loadEarlier, loadMessages } from '../sync.ts';
 import { Composer } from './composer.tsx';
 import { ConnectionIndicator } from './connection-indicator.tsx';
@@ -272,35 +274,24 @@ export function Thread({ conversation }: { conversation: Conversation }) {
           {t('chat.inactive')}
         </p>
       )}
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        role="alertdialog"
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await deleteMessage.mutateAsync({ conversationId, messageId: deleting.id });
+          } finally {
+            setDeleting(null);
+          }
+        }}
         title={t('chat.deleteMessageTitle')}
         description={t('chat.deleteMessageText')}
+        confirmLabel={t('chat.deleteMessage')}
+        busy={deleteMessage.isPending}
         testId="delete-message-dialog"
-      >
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            {t('chat.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={deleteMessage.isPending}
-            data-testid="confirm-delete-message"
-            onClick={async () => {
-              if (!deleting) return;
-              try {
-                await deleteMessage.mutateAsync({ conversationId, messageId: deleting.id });
-              } finally {
-                setDeleting(null);
-              }
-            }}
-          >
-            {t('chat.deleteMessage')}
-          </Button>
-        </div>
-      </Dialog>
+        confirmTestId="confirm-delete-message"
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { realtime } from '../../../lib/realtime.ts';
-import { chatStore, setActive, useChat } from '../store.ts';
+import { setActive } from '../state/conversations.ts';
+import { chatStore, useChat } from '../store.ts';
 import {
   findConversation,
   loadMessages,

@@ -3,8 +3,9 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { AlertCircleIcon, BuildingIcon, RefreshIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon, BuildingIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Page } from '../../../components/ui/page.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { getStoredUser, useSignedIn } from '../../../lib/session.ts';
@@ -49,25 +50,14 @@ export function CompaniesDirectory({ renderFollow }: CompaniesDirectoryProps) {
         <label htmlFor={searchId} className="sr-only">
           {t('companies.searchLabel')}
         </label>
-        <div className="relative">
-          <SearchIcon className="pointer-events-none absolute start-3.5 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
-          {/* The page's direction, not dir="auto": the icon and the padding beside it must stay on one side. */}
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('companies.searchPlaceholder')}
-            autoComplete="off"
-            data-testid="companies-search"
-            className="h-11 w-full rounded-xl border border-slate-300 bg-white ps-11 pe-10 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary-600/40 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus-visible:border-primary-300 dark:focus-visible:outline-primary-300/40"
-          />
-          {searching && (
-            <span className="absolute end-3.5 top-1/2 -translate-y-1/2 text-primary-700 dark:text-primary-300">
-              <Spinner size="sm" decorative />
-            </span>
-          )}
-        </div>
+        <SearchInput
+          id={searchId}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('companies.searchPlaceholder')}
+          busy={searching}
+          data-testid="companies-search"
+        />
       </div>
 
       <p aria-live="polite" className="sr-only">

@@ -1,8 +1,7 @@
 import { citySchema } from '@makan/contract/cities';
 import { useQueries } from '@tanstack/react-query';
+import { cityKey } from '../../../lib/cities.ts';
 import { http } from '../../../lib/http.ts';
-
-export const cityKey = (id: number) => ['cities', 'id', id] as const;
 
 /** GET /api/cities/{id}: one city, to name a saved preference. */
 export async function fetchCity(id: number, { signal }: { signal?: AbortSignal } = {}) {

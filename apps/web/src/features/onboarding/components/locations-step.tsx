@@ -2,14 +2,15 @@ import type { City } from '@makan/contract/cities';
 import { MAX_PREFERRED_LOCATIONS } from '@makan/contract/onboarding';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, CloseIcon, MapPinIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon, CloseIcon, MapPinIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cityName, useCitySearch } from '../../../lib/cities.ts';
 import { cx } from '../../../lib/cx.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { useCitySearch } from '../api/cities.ts';
 import { useCities } from '../api/city.ts';
-import { cityName, countryName } from '../labels.ts';
+import { countryName } from '../labels.ts';
 
 interface LocationsStepProps {
   selected: readonly number[];
@@ -24,7 +25,7 @@ export function LocationsStep({ selected, onChange }: LocationsStepProps) {
   const resultsId = useId();
   const [query, setQuery] = useState('');
   const q = useDebouncedValue(query.trim());
-  const search = useCitySearch(q);
+  const search = useCitySearch(q, { suggest: true });
   const chosen = useCities(selected);
   const full = selected.length >= MAX_PREFERRED_LOCATIONS;
 
@@ -81,26 +82,15 @@ export function LocationsStep({ selected, onChange }: LocationsStepProps) {
         <label htmlFor={inputId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
           {t('onboarding.searchLabel')}
         </label>
-        <div className="relative">
-          <SearchIcon className="pointer-events-none absolute start-3.5 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
-          {/* The page's direction, not dir="auto": the icon and the padding beside it must stay on one side. */}
-          <input
-            id={inputId}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('onboarding.searchPlaceholder')}
-            aria-controls={resultsId}
-            autoComplete="off"
-            data-testid="onboarding-city-search"
-            className="h-11 w-full rounded-xl border border-slate-300 bg-white ps-11 pe-10 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary-600/40 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus-visible:border-primary-300 dark:focus-visible:outline-primary-300/40"
-          />
-          {searching && (
-            <span className="absolute end-3.5 top-1/2 -translate-y-1/2 text-primary-700 dark:text-primary-300">
-              <Spinner size="sm" decorative />
-            </span>
-          )}
-        </div>
+        <SearchInput
+          id={inputId}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('onboarding.searchPlaceholder')}
+          aria-controls={resultsId}
+          busy={searching}
+          data-testid="onboarding-city-search"
+        />
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {full ? t('onboarding.maxCities', { count: MAX_PREFERRED_LOCATIONS }) : t('onboarding.searchHint')}
         </p>

@@ -1,3 +1,4 @@
+import { LIMITS } from '@makan/contract/limits';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -218,6 +219,13 @@ describe('city search', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const box = await screen.findByRole('searchbox', { name: 'Search cities' });
     await screen.findByRole('button', { name: /Dubai/ });
+    // An empty box suggests the main cities, as many as any city search asks for.
+    const suggestions = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/cities');
+    expect(suggestions.map((url) => url.searchParams.get('limit'))).toEqual([
+      String(LIMITS.citySearchResults),
+    ]);
     const searches = () =>
       fetchMock.mock.calls
         .map(([input]) => new URL(String(input), 'http://localhost'))

@@ -24,13 +24,14 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError, firstFieldErrors } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { translateMessage } from '../../../lib/messages.ts';
+import { isPropertyType } from '../../../lib/property-types.ts';
 import { type Answers, asStep, completePreferences, type Step, startFrom, stepComplete } from '../answers.ts';
 import { useOnboardingStatus } from '../api/onboarding-status.ts';
 import { useQuestions } from '../api/questions.ts';
 import { useSavePreferences } from '../api/save-preferences.ts';
 import { useSaveProgress } from '../api/save-progress.ts';
 import { useUpdatePreferences } from '../api/update-preferences.ts';
-import { isPropertyType, isPurpose, optionLabel } from '../labels.ts';
+import { isPurpose, optionLabel } from '../labels.ts';
 import { LocationsStep } from './locations-step.tsx';
 import { StepProgress } from './step-progress.tsx';
 

@@ -5,9 +5,11 @@ import type { z } from 'zod';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { MapPinIcon, PencilIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cityName } from '../../../lib/cities.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { useCities } from '../api/city.ts';
-import { cityName, propertyTypeLabel, purposeLabel } from '../labels.ts';
+import { purposeLabel } from '../labels.ts';
 
 type Preferences = z.infer<typeof preferencesSchema>;
 

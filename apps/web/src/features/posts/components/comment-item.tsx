@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { translateMessage } from '../../../lib/messages.ts';
 import { getStoredUser } from '../../../lib/session.ts';
@@ -201,34 +201,23 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
           </div>
         )}
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
-        role="alertdialog"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(ref, {
+            onSuccess: () => {
+              setConfirming(false);
+              showToast(t('posts.post.commentDeleted'), 'success');
+            },
+          })
+        }
         title={t('posts.post.deleteComment')}
         description={t('posts.post.deleteCommentText')}
-      >
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            data-testid="comment-delete-confirm"
-            onClick={() =>
-              remove.mutate(ref, {
-                onSuccess: () => {
-                  setConfirming(false);
-                  showToast(t('posts.post.commentDeleted'), 'success');
-                },
-              })
-            }
-          >
-            {t('posts.post.delete')}
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel={t('posts.post.delete')}
+        busy={remove.isPending}
+        confirmTestId="comment-delete-confirm"
+      />
     </div>
   );
 }

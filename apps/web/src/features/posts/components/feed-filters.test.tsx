@@ -1,3 +1,4 @@
+import { LIMITS } from '@makan/contract/limits';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +49,12 @@ describe('feed filters', () => {
     const list = await screen.findByTestId('filter-cities');
     await userEvent.click(within(list).getByText('Jeddah'));
     expect(screen.getByTestId('filter-city')).toHaveValue('Jeddah');
+    // The one city search asks for the contract's number of results, and nothing for an empty box.
+    const cityAsks = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/cities');
+    expect(cityAsks.map((url) => url.searchParams.get('limit'))).toEqual([String(LIMITS.citySearchResults)]);
+    expect(cityAsks.map((url) => url.searchParams.get('q'))).toEqual(['Jed']);
     await waitFor(() => expect(feedRequests().some((q) => q.get('city') === String(jeddah.id))).toBe(true));
 
     await userEvent.click(screen.getByTestId('filter-clear'));

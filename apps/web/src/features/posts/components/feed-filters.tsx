@@ -4,11 +4,11 @@ import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState 
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
-import { useCityOptions } from '../../../lib/city-search.ts';
+import { cityName, useCitySearch } from '../../../lib/cities.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import type { FeedFilters } from '../api/feed.ts';
-import { propertyTypeLabel } from '../format.ts';
 
 const controlClasses =
   'h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-primary-600/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
@@ -79,12 +79,12 @@ function CityFilter({ onPick }: { onPick: (city: number | undefined) => void }) 
   const [picked, setPicked] = useState(false);
   const [open, setOpen] = useState(false);
   const query = useDebouncedValue(picked ? '' : text.trim());
-  const cities = useCityOptions(query);
+  const cities = useCitySearch(query);
   const items =
     open && !picked && query
       ? (cities.data ?? []).map((city) => ({
           id: city.id,
-          label: language === 'ar' ? city.name_ar : city.name_en,
+          label: cityName(city, language),
         }))
       : [];
   return (

@@ -1,8 +1,9 @@
 import type { PostMedia } from '@makan/contract/posts';
-import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import { type PointerEvent as ReactPointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowBackIcon, ArrowForwardIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { ArrowBackIcon, ArrowForwardIcon } from '../../../components/ui/icons.tsx';
+import { overlayControlClasses, PhotoOverlay } from '../../../components/ui/photo-overlay.tsx';
+import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 
 interface LightboxProps {
@@ -13,9 +14,6 @@ interface LightboxProps {
   onClose: () => void;
 }
 
-const control =
-  'flex size-11 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white';
-
 /** A horizontal move this long (px) is a swipe. */
 const SWIPE_PX = 50;
 
@@ -23,36 +21,14 @@ const SWIPE_PX = 50;
 export function Lightbox({ media, author, index, onIndex, onClose }: LightboxProps) {
   const { t } = useTranslation();
   const rtl = useLanguage() === 'ar';
-  const closeRef = useRef<HTMLButtonElement>(null);
   const item = media[index];
   const count = media.length;
   const go = (step: number) => onIndex((index + step + count) % count);
-  const goRef = useRef(go);
-  const closeFn = useRef(onClose);
-  useEffect(() => {
-    goRef.current = go;
-    closeFn.current = onClose;
-  });
-
-  // Before paint: focus and keys are in place in the frame the lightbox first shows.
-  useLayoutEffect(() => {
-    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeFn.current();
-      // Arrow keys follow the reading direction: "next" is to the left in Arabic.
-      if (event.key === 'ArrowRight') goRef.current(rtl ? -1 : 1);
-      if (event.key === 'ArrowLeft') goRef.current(rtl ? 1 : -1);
-    };
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      returnFocus?.focus();
-    };
-  }, [rtl]);
+  // Arrow keys follow the reading direction: "next" is to the left in Arabic.
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') go(rtl ? -1 : 1);
+    if (event.key === 'ArrowLeft') go(rtl ? 1 : -1);
+  };
 
   // Swipe: like the arrow keys, a swipe towards the reading direction's start shows the next photo.
   const swipeStart = useRef<number | null>(null);
@@ -70,13 +46,15 @@ export function Lightbox({ media, author, index, onIndex, onClose }: LightboxPro
   };
 
   if (!item) return null;
-  return createPortal(
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('posts.card.photoAlt', { index: index + 1, name: author })}
-      data-testid="lightbox"
-      className="fixed inset-0 z-50 flex touch-pan-y items-center justify-center bg-slate-950/90 p-4"
+  const label = t('posts.card.photoAlt', { index: index + 1, name: author });
+  return (
+    <PhotoOverlay
+      label={label}
+      closeLabel={t('common.close')}
+      onClose={onClose}
+      onKey={onKey}
+      testId="lightbox"
+      className="touch-pan-y"
       onPointerDown={onPointerDown}
       onPointerUp={onPointerUp}
       onPointerCancel={() => {
@@ -86,25 +64,16 @@ export function Lightbox({ media, author, index, onIndex, onClose }: LightboxPro
       <img
         key={item.id}
         src={item.url_large}
-        alt={t('posts.card.photoAlt', { index: index + 1, name: author })}
+        alt={label}
         className="max-h-full max-w-full rounded-lg object-contain"
       />
-      <button
-        ref={closeRef}
-        type="button"
-        onClick={onClose}
-        aria-label={t('common.close')}
-        className={`${control} absolute end-4 top-4`}
-      >
-        <CloseIcon className="size-6" />
-      </button>
       {count > 1 && (
         <>
           <button
             type="button"
             onClick={() => go(-1)}
             aria-label={t('posts.lightbox.previous')}
-            className={`${control} absolute start-4 top-1/2 -translate-y-1/2`}
+            className={cx(overlayControlClasses, 'absolute start-4 top-1/2 -translate-y-1/2')}
           >
             <ArrowBackIcon className="size-6" />
           </button>
@@ -112,7 +81,7 @@ export function Lightbox({ media, author, index, onIndex, onClose }: LightboxPro
             type="button"
             onClick={() => go(1)}
             aria-label={t('posts.lightbox.next')}
-            className={`${control} absolute end-4 top-1/2 -translate-y-1/2`}
+            className={cx(overlayControlClasses, 'absolute end-4 top-1/2 -translate-y-1/2')}
           >
             <ArrowForwardIcon className="size-6" />
           </button>
@@ -121,7 +90,6 @@ export function Lightbox({ media, author, index, onIndex, onClose }: LightboxPro
           </p>
         </>
       )}
-    </div>,
-    document.body,
+    </PhotoOverlay>
   );
 }

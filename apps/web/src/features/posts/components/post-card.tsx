@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import {
   BookmarkIcon,
   HeartIcon,
@@ -18,12 +18,13 @@ import {
 import { showToast } from '../../../components/ui/toast.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { formatDate, timeAgo } from '../../../lib/time.ts';
 import { useToggleBookmark } from '../api/bookmark.ts';
 import { useDeletePost } from '../api/delete-post.ts';
 import { useToggleLike } from '../api/like.ts';
-import { formatPrice, postLocation, propertyTypeLabel } from '../format.ts';
+import { formatPrice, postLocation } from '../format.ts';
 import { PhotoGrid } from './photo-grid.tsx';
 import { PostEditDialog } from './post-edit-dialog.tsx';
 
@@ -241,28 +242,17 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
         </button>
       </footer>
 
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
-        role="alertdialog"
+        onCancel={() => setConfirming(false)}
+        onConfirm={onDelete}
         title={t('posts.card.deleteTitle')}
         description={t('posts.card.deleteText')}
+        confirmLabel={t('posts.card.deleteConfirm')}
+        busy={remove.isPending}
         testId="post-delete-dialog"
-      >
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={onDelete}
-            data-testid="post-delete-confirm"
-          >
-            {t('posts.card.deleteConfirm')}
-          </Button>
-        </div>
-      </Dialog>
+        confirmTestId="post-delete-confirm"
+      />
       {/* Mounted only while open, so each opening starts from the post as it is now. */}
       {editing && <PostEditDialog post={post} open onClose={() => setEditing(false)} />}
     </article>

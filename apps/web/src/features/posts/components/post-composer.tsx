@@ -8,16 +8,16 @@ import { Input, Select, Textarea } from '../../../components/ui/field.tsx';
 import { CameraIcon, CloseIcon } from '../../../components/ui/icons.tsx';
 import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { useCityOptions } from '../../../lib/city-search.ts';
+import { cityName, useCitySearch } from '../../../lib/cities.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { compressImage } from '../../../lib/image-compression.ts';
 import { translateMessage } from '../../../lib/messages.ts';
+import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
-import { propertyTypeLabel } from '../format.ts';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
 
 interface Photo {
@@ -41,7 +41,7 @@ export function PostComposer() {
   const [cityOpen, setCityOpen] = useState(false);
   const create = useCreatePost();
   const cityQuery = useDebouncedValue(values.location_id ? '' : values.location.trim());
-  const cities = useCityOptions(cityQuery);
+  const cities = useCitySearch(cityQuery);
 
   // Object URLs live as long as their preview.
   const photosRef = useRef(photos);
@@ -278,7 +278,7 @@ export function PostComposer() {
           <SuggestionList
             items={cityList.map((city) => ({
               id: city.id,
-              label: language === 'ar' ? city.name_ar : city.name_en,
+              label: cityName(city, language),
             }))}
             onPick={(city) => {
               setValues((old) => ({ ...old, location: city.label, location_id: String(city.id) }));

@@ -2,8 +2,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { ClockIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { ClockIcon } from '../../../components/ui/icons.tsx';
 import { Page } from '../../../components/ui/page.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { translateMessage } from '../../../lib/messages.ts';
 import { clearRecentSearches, readRecentSearches, saveRecentSearch } from '../../../lib/recent-searches.ts';
 import { keywordError, useSearch } from '../api/search.ts';
@@ -50,25 +51,20 @@ export function SearchView() {
               {t('posts.search.label')}
             </label>
             <div className="flex gap-2">
-              <div className="relative flex-1">
-                <SearchIcon className="pointer-events-none absolute start-3.5 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
-                <input
-                  id={inputId}
-                  type="search"
-                  value={text}
-                  onChange={(event) => {
-                    setText(event.target.value);
-                    setError(null);
-                  }}
-                  placeholder={t('posts.search.placeholder')}
-                  autoComplete="off"
-                  maxLength={200}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${inputId}-error` : undefined}
-                  data-testid="search-input"
-                  className="h-11 w-full rounded-xl border border-slate-300 bg-white ps-11 pe-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary-600/40 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus-visible:border-primary-300 dark:focus-visible:outline-primary-300/40"
-                />
-              </div>
+              <SearchInput
+                id={inputId}
+                className="flex-1"
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  setError(null);
+                }}
+                placeholder={t('posts.search.placeholder')}
+                maxLength={200}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
+                data-testid="search-input"
+              />
               <Button type="submit" data-testid="search-submit">
                 {t('posts.search.submit')}
               </Button>

@@ -1,0 +1,54 @@
+import { type City, citySchema } from '@makan/contract/cities';
+import { LIMITS } from '@makan/contract/limits';
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from './http.ts';
+import type { Language } from './i18n.ts';
+
+/**
+ * The one city search (onboarding's locations, the composer's location, the feed's city filter), and
+ * a city's name in the page's language.
+ */
+
+export const cityKey = (id: number) => ['cities', 'id', id] as const;
+const citySearchKey = (q: string) => ['cities', 'search', q] as const;
+
+/** GET /api/cities?q=&limit=: cities whose English or Arabic name matches; without q, the main ones. */
+async function searchCities(q: string, signal?: AbortSignal) {
+  const { data } = await http.request('/cities', {
+    query: { q: q || undefined, limit: LIMITS.citySearchResults },
+    schema: z.array(citySchema),
+    signal,
+    toast: 'none',
+  });
+  return data;
+}
+
+/** Each city found is also cached by id, so a chosen one needs no second request to show its name. */
+function remember(queryClient: QueryClient, cities: City[]) {
+  for (const city of cities) queryClient.setQueryData(cityKey(city.id), city);
+}
+
+/**
+ * `q` should already be debounced; the previous results stay on screen while the next load. An empty
+ * box asks for nothing, unless `suggest` asks for the main cities then.
+ */
+export function useCitySearch(q: string, { suggest = false }: { suggest?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: citySearchKey(q),
+    queryFn: async ({ signal }) => {
+      const cities = await searchCities(q, signal);
+      remember(queryClient, cities);
+      return cities;
+    },
+    enabled: suggest || q.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The Arabic locale shows the Arabic name (spec §3). */
+export function cityName(city: Pick<City, 'name_en' | 'name_ar'>, language: Language): string {
+  return language === 'ar' ? city.name_ar : city.name_en;
+}
