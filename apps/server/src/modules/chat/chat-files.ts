@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@makan/contract/limits';
-import { formatText, TEXT } from '@makan/contract/texts';
-import { AppError, Invalid, PayloadTooLarge } from '../../lib/errors.ts';
+import { AppError, Invalid, PayloadTooLarge, type Text } from '../../lib/errors.ts';
 import { writeAtomically } from '../../lib/files.ts';
 import { createImageStore, sniffImage } from '../media/image-store.ts';
 import type { AttachmentInsert, AttachmentRow } from './chat.repository.ts';
@@ -35,12 +34,14 @@ function cleanName(name: string | undefined, extension: string): string {
   return `${stem}.${extension}`;
 }
 
-export const attachmentTooLarge = (n = 1) =>
-  new PayloadTooLarge(formatText(TEXT.attachmentTooLarge, { n }), {
-    file: [formatText(TEXT.attachmentTooLarge, { n })],
-  });
-export const attachmentType = (n = 1) =>
-  new Invalid({ file: [formatText(TEXT.attachmentType, { n })] }, formatText(TEXT.attachmentType, { n }));
+export const attachmentTooLarge = (n = 1) => {
+  const text: Text = { code: 'attachmentTooLarge', params: { n } };
+  return new PayloadTooLarge(text, { file: text });
+};
+export const attachmentType = (n = 1) => {
+  const text: Text = { code: 'attachmentType', params: { n } };
+  return new Invalid({ file: text }, text);
+};
 
 /**
  * Files sent in chats, kept under DATA_DIR/chat-files and served only through signed addresses

@@ -28,11 +28,12 @@ import {
 } from '@makan/contract/chat';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
 import { LIMITS } from '@makan/contract/limits';
-import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
+import { TEXT } from '@makan/contract/texts';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { fieldFailures } from '../../lib/field-errors.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { ChatService, StoredAttachment } from './chat.service.ts';
@@ -62,7 +63,7 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string) {
 async function readFileForm(request: FastifyRequest, files: ChatFiles) {
   const fields: Record<string, string> = {};
   let attachment: StoredAttachment | undefined;
-  if (!request.isMultipart()) throw new Invalid({ file: [TEXT.noFiles] }, TEXT.noFiles);
+  if (!request.isMultipart()) throw new Invalid({ file: 'noFiles' }, 'noFiles');
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -91,8 +92,8 @@ async function readFileForm(request: FastifyRequest, files: ChatFiles) {
   }
   if (!attachment) {
     // A file field that came as text (or only empty files) is "no valid file", not "no file".
-    const text = [...FILE_FIELDS].some((name) => name in fields) ? TEXT.noValidFiles : TEXT.noFiles;
-    throw new Invalid({ file: [text] }, text);
+    const text = [...FILE_FIELDS].some((name) => name in fields) ? 'noValidFiles' : 'noFiles';
+    throw new Invalid({ file: text }, text);
   }
   return { fields, attachment };
 }
@@ -381,7 +382,7 @@ export function chatRoutes(app: App, { chat, guard, files }: ChatRoutesDeps) {
     async (request, reply) => {
       const { size, expires, signature } = request.query;
       const found = await chat.fileFor(request.params.id, size, expires, signature);
-      if (!found) throw new Forbidden(HTTP_TEXT[403]);
+      if (!found) throw new Forbidden();
       const file = files.pathOf(found.attachment, size);
       const info = file ? await stat(file).catch(() => undefined) : undefined;
       if (!file || !info) throw new NotFound();
@@ -451,14 +452,7 @@ export function chatRoutes(app: App, { chat, guard, files }: ChatRoutesDeps) {
         const { fields, attachment } = await readFileForm(request, files);
         try {
           const parsed = sendFileFields.safeParse(fields);
-          if (!parsed.success) {
-            const errors: Record<string, string[]> = {};
-            for (const issue of parsed.error.issues) {
-              const key = String(issue.path[0] ?? 'message');
-              errors[key] = [...(errors[key] ?? []), issue.message];
-            }
-            throw new Invalid(errors);
-          }
+          if (!parsed.success) throw new Invalid(fieldFailures(parsed.error.issues, fields));
           const { message, created } = await chat.sendFile(
             userId,
             request.params.id,

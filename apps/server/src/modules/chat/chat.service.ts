@@ -10,7 +10,6 @@ import type {
 import { normalizeSearchText } from '@makan/contract/cities';
 import { LIMITS } from '@makan/contract/limits';
 import { conversationChannel, type ServerToClientEvents, userChannel } from '@makan/contract/realtime';
-import { formatText, TEXT } from '@makan/contract/texts';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
@@ -54,7 +53,7 @@ function isVerified(user: UserRow): boolean {
   return user.verificationMethod === 'phone' ? phone : email;
 }
 
-const notFound = (id: number) => new NotFound(formatText(TEXT.conversationNotFound, { id }));
+const notFound = (id: number) => new NotFound({ code: 'conversationNotFound', params: { id } });
 
 /**
  * The rules of one-to-one chat: who may read and write a conversation, what a message may hold,
@@ -289,7 +288,7 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   function assertActive(participants: ParticipantRow[]) {
-    if (participants.some((p) => p.leftAt !== null)) throw new Forbidden(TEXT.conversationLeft);
+    if (participants.some((p) => p.leftAt !== null)) throw new Forbidden('conversationLeft');
   }
 
   async function storeMessage(
@@ -322,7 +321,7 @@ export function createChatService(deps: ChatServiceDeps) {
         if (!me) throw notFound(conversationId);
         assertActive(participants);
         if (input.replyToId && (!replyTo || replyTo.id <= me.clearedUpTo))
-          throw new Invalid({ reply_to_id: [TEXT.messageNotFound] });
+          throw new Invalid({ reply_to_id: 'messageNotFound' });
       },
     );
     if (!stored) throw notFound(conversationId);
@@ -377,10 +376,9 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** The private conversation with another user: the existing one, or a new one. */
     async open(viewerId: number, otherId: number) {
-      if (otherId === viewerId)
-        throw new Invalid({ user_id: [TEXT.cannotMessageSelf] }, TEXT.cannotMessageSelf);
+      if (otherId === viewerId) throw new Invalid({ user_id: 'cannotMessageSelf' }, 'cannotMessageSelf');
       const [other] = await chat.findUsers([otherId]);
-      if (!other) throw new NotFound(TEXT.userNotFound);
+      if (!other) throw new NotFound('userNotFound');
       const { id, created, rejoined } = await chat.openPrivate(viewerId, otherId, clock.now());
       const [conversation] = await viewConversations(viewerId, [id]);
       if (!conversation) throw notFound(id);
@@ -470,12 +468,12 @@ export function createChatService(deps: ChatServiceDeps) {
     async edit(viewerId: number, conversationId: number, messageId: number, content: string) {
       const { me, participants } = await membership(viewerId, conversationId);
       const row = await chat.findMessage(conversationId, messageId);
-      if (!row || row.id <= me.clearedUpTo) throw new NotFound(TEXT.messageNotFound);
-      if (row.senderId !== viewerId) throw new Forbidden(TEXT.notAuthorized);
-      if (row.type !== 'text' || row.isDeleted) throw new Forbidden(TEXT.messageNotEditable);
+      if (!row || row.id <= me.clearedUpTo) throw new NotFound('messageNotFound');
+      if (row.senderId !== viewerId) throw new Forbidden('notAuthorized');
+      if (row.type !== 'text' || row.isDeleted) throw new Forbidden('messageNotEditable');
       await chat.editMessage(messageId, content, normalizeSearchText(content), clock.now());
       const [message] = await messagesView(conversationId, [messageId]);
-      if (!message) throw new NotFound(TEXT.messageNotFound);
+      if (!message) throw new NotFound('messageNotFound');
       publisher.publish(roomsOf(conversationId, participants), 'MessageEdited', { message });
       return message;
     },
@@ -483,12 +481,12 @@ export function createChatService(deps: ChatServiceDeps) {
     async remove(viewerId: number, conversationId: number, messageId: number) {
       const { me, participants } = await membership(viewerId, conversationId);
       const row = await chat.findMessage(conversationId, messageId);
-      if (!row || row.id <= me.clearedUpTo || row.isDeleted) throw new NotFound(TEXT.messageNotFound);
-      if (row.senderId !== viewerId || row.type === 'system') throw new Forbidden(TEXT.notAuthorized);
+      if (!row || row.id <= me.clearedUpTo || row.isDeleted) throw new NotFound('messageNotFound');
+      if (row.senderId !== viewerId || row.type === 'system') throw new Forbidden('notAuthorized');
       const files = await chat.deleteMessage(messageId, clock.now());
       for (const file of files) await deps.removeFile(file).catch(() => undefined);
       const [message] = await messagesView(conversationId, [messageId]);
-      if (!message) throw new NotFound(TEXT.messageNotFound);
+      if (!message) throw new NotFound('messageNotFound');
       publisher.publish(roomsOf(conversationId, participants), 'MessageDeleted', {
         conversationId,
         messageId,

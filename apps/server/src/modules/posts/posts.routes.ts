@@ -19,10 +19,10 @@ import {
   updateCommentRequest,
   updatePostRequest,
 } from '@makan/contract/posts';
-import { formatText, TEXT } from '@makan/contract/texts';
+import { TEXT } from '@makan/contract/texts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
+import { Invalid, PayloadTooLarge, renameField } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { ImageStore, ReceivedFile } from '../media/image-store.ts';
@@ -45,9 +45,9 @@ const tags = ['posts'];
 const failures = { 401: failureSchema, 403: failureSchema, 404: failureSchema, 422: failureSchema };
 
 const tooManyImages = () =>
-  new Invalid({ media: [formatText(TEXT.tooManyImages, { count: LIMITS.imagesPerPost })] });
+  new Invalid({ media: { code: 'tooManyImages', params: { count: LIMITS.imagesPerPost } } });
 
-const imageTooLarge = () => new PayloadTooLarge(TEXT.imageTooLarge, { media: [TEXT.imageTooLarge] });
+const imageTooLarge = () => new PayloadTooLarge('imageTooLarge', { media: 'imageTooLarge' });
 
 const isFileTooLarge = (err: unknown) =>
   err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE';
@@ -83,7 +83,7 @@ async function removeQuietly(images: ImageStore, keys: string[], log: FastifyBas
 async function readPostForm(request: FastifyRequest, images: ImageStore) {
   const fields: Record<string, string> = {};
   const photos: StoredPhoto[] = [];
-  if (!request.isMultipart()) throw new Invalid({ property_type: [TEXT.required] });
+  if (!request.isMultipart()) throw new Invalid({ property_type: 'required' });
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -129,11 +129,7 @@ async function readPostForm(request: FastifyRequest, images: ImageStore) {
       request.log,
     );
     // The image store names the field 'file'; on a post the photos are 'media'.
-    if (err instanceof Invalid && err.errors?.file) throw new Invalid({ media: err.errors.file });
-    if (err instanceof PayloadTooLarge && err.errors?.file) {
-      throw new PayloadTooLarge(err.message, { media: err.errors.file });
-    }
-    throw err;
+    throw renameField(err, 'file', 'media');
   }
   return { fields, photos };
 }

@@ -51,7 +51,7 @@ const responses = {
   422: failureSchema,
 };
 
-const noImage = () => new Invalid({ file: [TEXT.noImage] });
+const noImage = () => new Invalid({ file: 'noImage' });
 
 const isFileTooLarge = (err: unknown) =>
   err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE';
@@ -66,12 +66,11 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
       if (bytes === undefined && FILE_FIELDS.has(part.fieldname)) {
         bytes = await part.toBuffer();
         // Over the size limit, multipart may hand back the first 10 MB instead of throwing.
-        if (part.file.truncated)
-          throw new PayloadTooLarge(TEXT.imageTooLarge, { file: [TEXT.imageTooLarge] });
+        if (part.file.truncated) throw new PayloadTooLarge('imageTooLarge', { file: 'imageTooLarge' });
       } else part.file.resume();
     }
   } catch (err) {
-    if (isFileTooLarge(err)) throw new PayloadTooLarge(TEXT.imageTooLarge, { file: [TEXT.imageTooLarge] });
+    if (isFileTooLarge(err)) throw new PayloadTooLarge('imageTooLarge', { file: 'imageTooLarge' });
     throw err;
   }
   if (!bytes || bytes.length === 0) throw noImage();
