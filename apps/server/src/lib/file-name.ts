@@ -18,3 +18,9 @@ export function cleanFileName(
   const stem = printable.replace(/\.[^.]*$/, '').slice(0, 180) || fallback;
   return `${stem}.${extension}`;
 }
+
+/** RFC 6266 / 5987: a Content-Disposition with an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

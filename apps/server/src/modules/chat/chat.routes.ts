@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import multipart from '@fastify/multipart';
 import {
   conversationParams,
   conversationSchema,
@@ -30,13 +29,14 @@ import { failureSchema, successSchema } from '@makan/contract/envelope';
 import { LIMITS } from '@makan/contract/limits';
 import { TEXT } from '@makan/contract/texts';
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { fieldFailures } from '../../lib/field-errors.ts';
+import { contentDisposition } from '../../lib/file-name.ts';
 import type { App } from '../../lib/http.ts';
+import { inMemory, multipartRoutes, readForm } from '../../lib/multipart.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
-import type { ChatService, StoredAttachment } from './chat.service.ts';
+import type { ChatService } from './chat.service.ts';
 import { attachmentTooLarge, type ChatFiles } from './chat-files.ts';
 
 export type ChatRoutesDeps = { chat: ChatService; guard: AuthGuard; files: ChatFiles };
@@ -46,14 +46,7 @@ const tags = ['chat'];
 const failures = { 401: failureSchema, 403: failureSchema, 404: failureSchema, 422: failureSchema };
 const FILE_FIELDS = new Set(['file', 'files[]', 'files', 'attachment', 'attachments[]']);
 
-const isFileTooLarge = (err: unknown) =>
-  err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE';
-
-/** RFC 6266 / 5987: an ASCII fallback and the UTF-8 name. */
-function contentDisposition(kind: 'inline' | 'attachment', name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+const noFiles = () => new Invalid({ file: 'noFiles' }, 'noFiles');
 
 /**
  * Reads the upload form: one file (the first file part), the caption, reply and client id. The
@@ -61,35 +54,16 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string) {
  * fails after that, the stored file is deleted.
  */
 async function readFileForm(request: FastifyRequest, files: ChatFiles) {
-  const fields: Record<string, string> = {};
-  let attachment: StoredAttachment | undefined;
-  if (!request.isMultipart()) throw new Invalid({ file: 'noFiles' }, 'noFiles');
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (!(part.fieldname in fields) && typeof part.value === 'string')
-          fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (!FILE_FIELDS.has(part.fieldname) || attachment) {
-        part.file.resume();
-        continue;
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if (isFileTooLarge(err)) throw attachmentTooLarge(1);
-        throw err;
-      }
-      if (part.file.truncated) throw attachmentTooLarge(1);
-      if (bytes.length === 0) continue;
-      attachment = await files.save(bytes, part.filename, 1);
-    }
-  } catch (err) {
-    if (attachment) await files.remove(attachment).catch(() => undefined);
-    throw err;
-  }
+  const { fields, files: kept } = await readForm(request, {
+    fileFields: FILE_FIELDS,
+    maxFiles: 1,
+    tooLarge: () => attachmentTooLarge(1),
+    notMultipart: noFiles,
+    receive: inMemory,
+    keep: ({ body, filename }) => files.save(body, filename, 1),
+    discard: (attachment) => files.remove(attachment),
+  });
+  const [attachment] = kept;
   if (!attachment) {
     // A file field that came as text (or only empty files) is "no valid file", not "no file".
     const text = [...FILE_FIELDS].some((name) => name in fields) ? 'noValidFiles' : 'noFiles';
@@ -408,20 +382,8 @@ export function chatRoutes(app: App, { chat, guard, files }: ChatRoutesDeps) {
   );
 
   // Uploads parse multipart in their own context, so no other route accepts it.
-  app.register(async (plain) => {
-    const child = plain.withTypeProvider<ZodTypeProvider>();
-    await child.register(multipart, {
-      limits: {
-        fileSize: LIMITS.fileMaxBytes,
-        files: 5,
-        fields: 10,
-        fieldSize: LIMITS.chatMessageMax * 4 + 1024,
-        parts: 20,
-        headerPairs: 100,
-      },
-      throwFileSizeLimit: true,
-    });
-
+  const form = { files: 5, fields: 10, fieldSize: LIMITS.chatMessageMax * 4 + 1024, parts: 20 };
+  multipartRoutes(app, form, (child) => {
     child.post(
       '/api/chat/conversations/:id/files',
       {
