@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { LIMITS } from '@makan/contract/limits';
 import { conversationChannel } from '@makan/contract/realtime';
-import { formatText, TEXT } from '@makan/contract/texts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail.ts';
@@ -205,13 +204,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const limits = createRateLimits({ repo: redisCounters ?? databaseCounters, clock });
   // Chat messages are the hot path: counted in this process, not with a round trip per message.
   const localLimits = createRateLimits({ repo: createMemoryRateLimitRepository(), clock });
-  const perMinute = (limit: number, text: string): Rule => ({
+  const perMinute = (limit: number, code: 'tooManyMessages' | 'tooManyComments'): Rule => ({
     limit,
     windowMs: 60_000,
-    message: (seconds) => formatText(text, { seconds }),
+    message: (seconds) => ({ code, params: { seconds } }),
   });
-  const messageRule = perMinute(config.limits.messagesPerMinute, TEXT.tooManyMessages);
-  const commentRule = perMinute(config.limits.commentsPerMinute, TEXT.tooManyComments);
+  const messageRule = perMinute(config.limits.messagesPerMinute, 'tooManyMessages');
+  const commentRule = perMinute(config.limits.commentsPerMinute, 'tooManyComments');
   registerErrorHandling(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
   await registerOpenApi(app, { publicUrl: config.publicUrl, supportEmail: config.supportEmail });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './auth.ts';
+import { refineText } from './issue-codes.ts';
 import { LIMITS } from './limits.ts';
 import { formatText, TEXT } from './texts.ts';
 
@@ -197,7 +198,8 @@ export const clientIdField = z
   .trim()
   .min(1)
   .max(LIMITS.chatClientIdMax, formatText(TEXT.maxLength, { length: LIMITS.chatClientIdMax }))
-  .regex(/^[\w-]+$/, formatText(TEXT.maxLength, { length: LIMITS.chatClientIdMax }));
+  // A refinement rather than .regex(): its issue carries no length, so it names its text itself.
+  .refine((id) => /^[\w-]+$/.test(id), refineText('maxLength', { length: LIMITS.chatClientIdMax }));
 
 export const sendMessageRequest = z.object({
   content: messageContent,

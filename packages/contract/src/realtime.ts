@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationSchema, messageSchema, sendMessageRequest } from './chat.ts';
-import { fieldErrorsSchema } from './envelope.ts';
+import { failureSchema, fieldErrorsSchema } from './envelope.ts';
 import { TEXT } from './texts.ts';
 
 /**
@@ -90,13 +90,17 @@ export type ConversationRef = z.infer<typeof conversationRef>;
 
 /**
  * A refusal, as the HTTP envelope would give it: the status the same call over HTTP answers, the
- * catalogue's text, for a 422 the messages of each field, and for a 429 when to try again.
+ * catalogue's text (and its key), for a 422 the messages of each field (and theirs), and for a 429
+ * when to try again.
  */
 export const ackFailure = z.object({
   ok: z.literal(false),
   status: z.number().int(),
   message: z.string(),
+  code: failureSchema.shape.code,
+  params: failureSchema.shape.params,
   errors: fieldErrorsSchema.optional(),
+  codes: failureSchema.shape.codes,
   /** For a 429: seconds to wait before trying again (what HTTP says in Retry-After). */
   retry_after: z.number().int().positive().optional(),
 });

@@ -121,6 +121,23 @@ export const TEXT = {
 
 export type TextKey = keyof typeof TEXT;
 
+export const isTextKey = (name: string): name is TextKey => Object.hasOwn(TEXT, name);
+
+/** Every key of the catalogue, in its order (the envelope's `code` is one of them). */
+export const TEXT_KEYS: readonly TextKey[] = Object.keys(TEXT).filter(isTextKey);
+
+/** The values of a text's `{name}` parameters. */
+export type TextParams = Record<string, string | number>;
+
+/**
+ * A catalogue text as it crosses the wire beside its words: the key, and the values of its
+ * parameters. The web app translates it as `validation.<code>` with `params`.
+ */
+export interface TextCode {
+  code: TextKey;
+  params?: TextParams;
+}
+
 /** The HTTP error catalogue of spec §8: the message for each status. */
 export const HTTP_TEXT = {
   400: 'Oops! Something went wrong with your request. Please check your input and try again.',
@@ -148,6 +165,19 @@ export function httpText(status: number): string {
   return status in HTTP_TEXT
     ? HTTP_TEXT[status as HttpTextStatus]
     : formatText(OTHER_HTTP_TEXT, { code: status });
+}
+
+/** The words of a catalogue text, its parameters filled. */
+export function textOf({ code, params }: TextCode): string {
+  return formatText(TEXT[code], params);
+}
+
+let keyByText: Map<string, TextKey> | undefined;
+
+/** The key of a catalogue text given word for word (exact equality, nothing filled in). */
+export function textKeyOf(text: string): TextKey | undefined {
+  keyByText ??= new Map(TEXT_KEYS.map((key) => [TEXT[key], key]));
+  return keyByText.get(text);
 }
 
 let catalogue: RegExp[] | undefined;

@@ -1,11 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Failure, FieldErrors } from '@makan/contract/envelope';
-import { formatText, HTTP_TEXT, httpText, isCatalogueText, TEXT } from '@makan/contract/texts';
+import type { Failure } from '@makan/contract/envelope';
+import { HTTP_TEXT, httpText } from '@makan/contract/texts';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, TooManyRequests } from '../lib/errors.ts';
+import { AppError, type FieldFailures, Invalid, TooManyRequests } from '../lib/errors.ts';
+import { type FieldIssue, fieldFailures } from '../lib/field-errors.ts';
 import type { App } from '../lib/http.ts';
 
 /** Statuses that keep their own code; any other client error Fastify raises answers as a 400. */
@@ -43,12 +44,12 @@ const isMultipartRequest = (headers: Record<string, unknown>) =>
     .toLowerCase()
     .startsWith('multipart/');
 
-const zodIssue = z.object({
-  path: z.array(z.union([z.string(), z.number(), z.symbol()])),
-  code: z.string().optional(),
-  origin: z.string().optional(),
-  minimum: z.union([z.number(), z.bigint()]).optional(),
-  maximum: z.union([z.number(), z.bigint()]).optional(),
+/** What the validator kept of a zod issue besides its path, code and words. */
+const issueDetails = z.object({
+  origin: z.string().optional().catch(undefined),
+  minimum: z.union([z.number(), z.bigint()]).optional().catch(undefined),
+  maximum: z.union([z.number(), z.bigint()]).optional().catch(undefined),
+  params: z.unknown().optional(),
 });
 
 function requestPart(request: FastifyRequest, context: string | undefined): unknown {
@@ -58,53 +59,18 @@ function requestPart(request: FastifyRequest, context: string | undefined): unkn
   return request.body;
 }
 
-/** What the client sent at an issue's path (undefined when it sent nothing there). */
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let value = root;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-/**
- * A field's message in the catalogue's words: a schema's own text is kept; where a schema has none
- * and zod speaks in its own English ("Invalid input: expected string, received number"), the
- * nearest catalogue text stands in, so every field message can be translated by the web app.
- */
-function fieldText(
-  message: string | undefined,
-  issue: z.infer<typeof zodIssue> | undefined,
-  sent: unknown,
-): string {
-  if (message && isCatalogueText(message)) return message;
-  if (issue?.code === 'invalid_type' && (sent === undefined || sent === null || sent === ''))
-    return TEXT.required;
-  if (issue?.origin === 'string' && issue.code === 'too_big' && issue.maximum !== undefined) {
-    return formatText(TEXT.maxLength, { length: String(issue.maximum) });
-  }
-  if (issue?.origin === 'string' && issue.code === 'too_small' && issue.minimum !== undefined) {
-    return Number(issue.minimum) <= 1
-      ? TEXT.required
-      : formatText(TEXT.minLength, { length: String(issue.minimum) });
-  }
-  return HTTP_TEXT[422];
-}
-
-/** The field messages of a schema's failures (as Fastify's validation items), for the envelope's `errors`. */
-function fieldErrorsOf(validation: readonly FastifySchemaValidationError[], input: unknown): FieldErrors {
-  const errors: Record<string, string[]> = {};
-  for (const item of validation) {
-    const issue = zodIssue.safeParse(item.params.issue);
-    const issuePath = issue.success ? issue.data.path.map(String).join('.') : '';
-    const field = issuePath || item.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-    const list = errors[field] ?? [];
-    const sent = valueAt(input, issue.success ? issue.data.path : []);
-    list.push(fieldText(item.message, issue.success ? issue.data : undefined, sent));
-    errors[field] = list;
-  }
-  return errors;
+/** A route schema's failures (Fastify's validation items, one per zod issue) as the issues they were. */
+function issuesOf(validation: readonly FastifySchemaValidationError[]): FieldIssue[] {
+  return validation.map((item) => {
+    const path = item.instancePath.replace(/^\//, '');
+    const details = issueDetails.safeParse(item.params);
+    return {
+      ...(details.success ? details.data : {}),
+      path: path ? path.split('/') : [],
+      code: item.keyword,
+      message: item.message,
+    };
+  });
 }
 
 /**
@@ -114,14 +80,21 @@ function fieldErrorsOf(validation: readonly FastifySchemaValidationError[], inpu
 export function checkPayload<T extends z.ZodType>(
   schema: T,
   input: unknown,
-): { success: true; data: z.output<T> } | { success: false; errors: FieldErrors } {
+): { success: true; data: z.output<T> } | { success: false; failures: FieldFailures } {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { success: true, data: parsed.data };
-  // The routes' own validator makes the items the error handler reads, so both transports say the same.
-  const result = validatorCompiler({ schema, method: 'POST', url: '', httpPart: 'body' })(input);
-  const validation =
-    typeof result === 'object' && 'error' in result && Array.isArray(result.error) ? result.error : [];
-  return { success: false, errors: fieldErrorsOf(validation, input) };
+  return { success: false, failures: fieldFailures(parsed.error.issues, input) };
+}
+
+/** The envelope's texts of a failure: its message (and key), its field messages (and theirs). */
+function envelopeOf(error: AppError): Failure {
+  const body: Failure = { status: false, message: error.message };
+  if (error.code) body.code = error.code;
+  if (error.params) body.params = error.params;
+  if (error.errors) body.errors = error.errors;
+  if (error.codes) body.codes = error.codes;
+  if (error.data !== undefined) body.data = error.data;
+  return body;
 }
 
 /**
@@ -129,12 +102,7 @@ export function checkPayload<T extends z.ZodType>(
  * status and texts, or input the database refused. Undefined for anything else (a 500 to log).
  */
 export function clientFailure(error: unknown): { status: number; body: Failure } | undefined {
-  if (error instanceof AppError) {
-    const body: Failure = { status: false, message: error.message };
-    if (error.errors) body.errors = error.errors;
-    if (error.data !== undefined) body.data = error.data;
-    return { status: error.statusCode, body };
-  }
+  if (error instanceof AppError) return { status: error.statusCode, body: envelopeOf(error) };
   const refused = inputSqlState(error);
   if (refused) return { status: refused, body: { status: false, message: HTTP_TEXT[refused] } };
   return undefined;
@@ -154,8 +122,11 @@ export function registerErrorHandling(app: App) {
       return reply.status(known.status).send(known.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrorsOf(error.validation, requestPart(request, error.validationContext));
-      return reply.status(422).send({ status: false, message: HTTP_TEXT[422], errors } satisfies Failure);
+      const failures = fieldFailures(
+        issuesOf(error.validation),
+        requestPart(request, error.validationContext),
+      );
+      return reply.status(422).send(envelopeOf(new Invalid(failures)));
     }
     if (
       typeof error.statusCode !== 'number' &&

@@ -1,6 +1,6 @@
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { App } from '../lib/http.ts';
 
 /**
@@ -49,13 +49,34 @@ export function operationIdOf(method: string, path: string): string {
 }
 
 /**
+ * The named schemas come in an input and an output form each; the ones no operation (or other used
+ * schema) refers to are dropped, so the document lists only what it uses.
+ */
+function dropUnusedSchemas(document: { components?: { schemas?: Record<string, unknown> } }): void {
+  const schemas = document.components?.schemas;
+  if (!schemas) return;
+  for (let removed = true; removed; ) {
+    removed = false;
+    for (const name of Object.keys(schemas)) {
+      const { [name]: _self, ...others } = schemas;
+      const ref = JSON.stringify(`#/components/schemas/${name}`);
+      if (JSON.stringify({ ...document, components: { schemas: others } }).includes(ref)) continue;
+      delete schemas[name];
+      removed = true;
+    }
+  }
+}
+
+/**
  * What every operation gets that no route writes by hand: an `operationId` (unless the route's schema
  * sets one) and, after the route's own description if any, who may call it, read from the `security`
  * the route declares. The summary stays the route's one line.
  */
 const completeOperations: SwaggerTransformObject = (documentObject) => {
   if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
-  const document = documentObject.openapiObject;
+  // Schemas named with `.meta({ id })` (Failure, TextKey) become components the operations refer to.
+  const document = jsonSchemaTransformObject(documentObject);
+  if ('components' in document) dropUnusedSchemas(document);
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item?.[method];
@@ -82,7 +103,7 @@ export async function registerOpenApi(
         title: 'Makan API',
         version: '1.0.0',
         description:
-          'Every answer is an envelope: `{ status: true, message?, data }` on success, `{ status: false, message, errors? }` on failure (`errors` maps fields to messages on 422).',
+          'Every answer is an envelope: `{ status: true, message?, data }` on success, `{ status: false, message, errors? }` on failure (`errors` maps fields to messages on 422). Beside the words, a failure names the catalogue texts they are (`code` and `params` for `message`, `codes` for `errors`, keys of TextKey), so clients translate by key.',
         contact: { name: 'Makan support', email: supportEmail, url: `${publicUrl}/contact` },
       },
       servers: [{ url: publicUrl }],

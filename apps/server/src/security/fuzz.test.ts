@@ -1,4 +1,5 @@
-import { isCatalogueText, TEXT } from '@makan/contract/texts';
+import { failureSchema } from '@makan/contract/envelope';
+import { isCatalogueText, TEXT, textOf } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -52,6 +53,9 @@ const failure = z
     status: z.literal(false),
     message: z.string().min(1),
     errors: z.record(z.string(), z.array(z.string().min(1))).optional(),
+    code: failureSchema.shape.code,
+    params: failureSchema.shape.params,
+    codes: failureSchema.shape.codes,
   })
   .loose();
 
@@ -94,6 +98,12 @@ function checkAnswer(
         true,
       );
     }
+  }
+  // The keys a client translates by say the very words sent beside them.
+  const { code, params, errors, codes } = body.data;
+  if (code) expect(textOf({ code, params }), `${what}: code ${code}`).toBe(body.data.message);
+  for (const [field, list] of Object.entries(codes ?? {})) {
+    expect(list.map(textOf), `${what}: codes of ${field}`).toEqual(errors?.[field]);
   }
 }
 

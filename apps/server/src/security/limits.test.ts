@@ -224,6 +224,8 @@ describe('flood limits', () => {
       ok: false,
       status: 429,
       message: formatText(TEXT.tooManyMessages, { seconds: 45 }),
+      code: 'tooManyMessages',
+      params: { seconds: 45 },
       retry_after: 45,
     });
     const overHttp = await app.inject({
@@ -237,6 +239,8 @@ describe('flood limits', () => {
     expect(overHttp.json()).toEqual({
       status: false,
       message: formatText(TEXT.tooManyMessages, { seconds: 45 }),
+      code: 'tooManyMessages',
+      params: { seconds: 45 },
     });
     expect(await messagesOf()).toBe(before + LIMITS.messages);
     // Someone else in the same conversation has a budget of their own.

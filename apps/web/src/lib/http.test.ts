@@ -6,7 +6,6 @@ import {
   ApiError,
   createHttpClient,
   errorToToast,
-  firstFieldErrors,
   type HttpDeps,
   kindOfStatus,
   retryDelay,
@@ -197,24 +196,45 @@ describe('http client', () => {
     expect(english(notify.mock.calls[0]?.[0] ?? { text: '' })).toBe(HTTP_TEXT[401]);
   });
 
-  it('lets a form handle its 422: field errors, no toast', async () => {
+  it('lets a form handle its 422: field errors and their keys, no toast', async () => {
     const errors = {
       email: ['Please enter a valid email address', 'Second'],
       name: ['This field is required'],
     };
+    const codes = { name: [{ code: 'required' }] };
     const { http, notify } = client(async () =>
-      jsonResponse(422, { status: false, message: 'Invalid', errors }),
+      jsonResponse(422, { status: false, message: 'Invalid', errors, codes }),
     );
     const failure = await http
       .request('/x', { method: 'POST', toast: 'except-validation' })
       .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ kind: 'validation', status: 422, errors });
-    expect(firstFieldErrors(failure)).toEqual({
-      email: 'Please enter a valid email address',
-      name: 'This field is required',
-    });
+    expect(failure).toMatchObject({ kind: 'validation', status: 422, errors, codes, code: undefined });
     expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("keeps the message's key and parameters, and drops keys it does not know", async () => {
+    const { http } = client(async () =>
+      jsonResponse(429, {
+        status: false,
+        message: 'Please wait 42 seconds before requesting a new code.',
+        code: 'otpResendWait',
+        params: { seconds: 42 },
+      }),
+    );
+    const failure = await http.request('/x', { method: 'POST' }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ status: 429, code: 'otpResendWait', params: { seconds: 42 } });
+    const { http: newer } = client(async () =>
+      jsonResponse(422, {
+        status: false,
+        message: 'A text of a later build',
+        code: 'notYetAKey',
+        errors: { name: ['x'] },
+        codes: { name: [{ code: 'notYetAKey' }] },
+      }),
+    );
+    const unknown = await newer.request('/x', { method: 'POST' }).catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ code: undefined, codes: undefined, errors: { name: ['x'] } });
   });
 
   it('without the opt-out a 422 shows its toast', async () => {

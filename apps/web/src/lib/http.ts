@@ -1,6 +1,12 @@
-import { type FieldErrors, fieldErrorsSchema } from '@makan/contract/envelope';
+import {
+  type FieldCodes,
+  type FieldErrors,
+  failureSchema,
+  fieldCodesSchema,
+  fieldErrorsSchema,
+} from '@makan/contract/envelope';
 import { LIMITS } from '@makan/contract/limits';
-import { HTTP_TEXT, type HttpTextStatus } from '@makan/contract/texts';
+import { HTTP_TEXT, type HttpTextStatus, type TextKey, type TextParams } from '@makan/contract/texts';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { getLanguage } from './i18n.ts';
@@ -17,6 +23,11 @@ export class ApiError extends Error {
   readonly status: number;
   /** Field errors of a 422 (or of a failure envelope that carried them). */
   readonly errors: FieldErrors | undefined;
+  /** Which catalogue text `message` is, and its parameters (absent for the HTTP catalogue's texts). */
+  readonly code: TextKey | undefined;
+  readonly params: TextParams | undefined;
+  /** The catalogue keys of `errors`, message for message, for the fields that have them. */
+  readonly codes: FieldCodes | undefined;
   /** Every message of the envelope's `errors`, joined with ', ' (empty when none). */
   readonly errorText: string;
   /** True when the request gave up after its timeout. */
@@ -30,7 +41,10 @@ export class ApiError extends Error {
     kind: ApiErrorKind;
     status: number;
     message?: string;
+    code?: unknown;
+    params?: unknown;
     errors?: unknown;
+    codes?: unknown;
     timeout?: boolean;
     cause?: unknown;
     data?: unknown;
@@ -41,6 +55,13 @@ export class ApiError extends Error {
     this.status = init.status;
     const fieldErrors = fieldErrorsSchema.safeParse(init.errors);
     this.errors = fieldErrors.success ? fieldErrors.data : undefined;
+    // Read leniently: a key this build does not know leaves the words to speak for themselves.
+    const code = failureSchema.shape.code.safeParse(init.code);
+    this.code = code.success ? code.data : undefined;
+    const params = failureSchema.shape.params.safeParse(init.params);
+    this.params = this.code && params.success ? params.data : undefined;
+    const codes = fieldCodesSchema.safeParse(init.codes);
+    this.codes = this.errors && codes.success ? codes.data : undefined;
     this.errorText = joinErrors(init.errors);
     this.timeout = init.timeout ?? false;
     this.data = init.data;
@@ -160,8 +181,11 @@ export interface HttpDeps {
 const envelopeSchema = z.object({
   status: z.boolean(),
   message: z.string().optional(),
+  code: z.unknown().optional(),
+  params: z.unknown().optional(),
   data: z.unknown().optional(),
   errors: z.unknown().optional(),
+  codes: z.unknown().optional(),
 });
 
 async function readJson(response: Response): Promise<unknown> {
@@ -319,18 +343,26 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
     const message = envelope.success ? envelope.data.message : undefined;
     const errors = envelope.success ? envelope.data.errors : undefined;
     const failureData = envelope.success ? envelope.data.data : undefined;
+    const texts = envelope.success
+      ? {
+          message,
+          code: envelope.data.code,
+          params: envelope.data.params,
+          errors,
+          codes: envelope.data.codes,
+        }
+      : {};
     if (!response.ok) {
       throw new ApiError({
         kind: kindOfStatus(response.status),
         status: response.status,
-        message,
-        errors,
+        ...texts,
         data: failureData,
         retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
       });
     }
     if (envelope.success && !envelope.data.status) {
-      throw new ApiError({ kind: 'api', status: response.status, message, errors, data: failureData });
+      throw new ApiError({ kind: 'api', status: response.status, ...texts, data: failureData });
     }
     if (options.toast !== 'none') {
       const joined = joinErrors(errors);
@@ -392,17 +424,6 @@ export const http = createHttpClient();
 
 export function configureHttp(overrides: Partial<HttpDeps>): void {
   Object.assign(http.deps, overrides);
-}
-
-/** For forms: the first message of each field of a 422 (spec §5: API field errors show the first). */
-export function firstFieldErrors(error: unknown): Record<string, string> {
-  const result: Record<string, string> = {};
-  if (!(error instanceof ApiError) || !error.errors) return result;
-  for (const [field, messages] of Object.entries(error.errors)) {
-    const first = messages[0];
-    if (first) result[field] = first;
-  }
-  return result;
 }
 
 /** The words of a toast in the current language. */

@@ -1,66 +1,79 @@
-import { TEXT, type TextKey } from '@makan/contract/texts';
+import { textCodeSchema } from '@makan/contract/envelope';
+import { type IssueLike, issueCode } from '@makan/contract/issue-codes';
+import { TEXT, type TextCode, type TextKey, textKeyOf, textOf } from '@makan/contract/texts';
 import type { TFunction } from 'i18next';
+import type { FieldError } from 'react-hook-form';
 import { ApiError, errorToToast, toastText } from './http.ts';
 
-export interface TemplateMatch<K extends string> {
-  key: K;
-  params: Record<string, string>;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+/**
+ * Something to tell the user: a catalogue text by key (with its parameters), translated as
+ * `validation.<code>`; or words to show as they are (a server message that came without a key).
+ */
+export type Message = TextCode | string;
 
 /**
- * Finds which template of `templates` produced `message`, and the values of its `{name}` parameters:
- * 'Must be at least 10 characters' → { key: 'minLength', params: { length: '10' } }.
+ * A message in the current language. A catalogue text by key goes through `validation.<key>` (its
+ * English words are the fallback should a translation be missing). Words without a key are shown
+ * as they are, unless they are a catalogue text word for word (a success message of the server).
  */
-export function matchTemplate<K extends string>(
-  templates: Readonly<Record<K, string>>,
-  message: string,
-): TemplateMatch<K> | null {
-  for (const key of Object.keys(templates) as K[]) {
-    const names: string[] = [];
-    const pattern = templates[key]
-      .split(/\{(\w+)\}/)
-      .map((part, index) => {
-        if (index % 2 === 0) return escapeRegExp(part);
-        names.push(part);
-        return '(.+?)';
-      })
-      .join('');
-    const match = new RegExp(`^${pattern}$`).exec(message);
-    if (match) {
-      return { key, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])) };
-    }
+export function translateMessage(t: TFunction, message: Message): string {
+  if (typeof message !== 'string') {
+    return t(`validation.${message.code}`, { ...message.params, defaultValue: textOf(message) });
   }
-  return null;
+  const key = textKeyOf(message);
+  return key ? t(`validation.${key}`, { defaultValue: message }) : message;
 }
 
-/** The contract text a message came from, if any. */
-export function textKeyOf(message: string): TemplateMatch<TextKey> | null {
-  return matchTemplate(TEXT, message);
+/** Whether a message is the catalogue text `key` (by its key, or word for word). */
+export function isText(message: Message | undefined, key: TextKey): boolean {
+  if (message === undefined) return false;
+  return typeof message === 'string' ? message === TEXT[key] : message.code === key;
+}
+
+/** A zod issue of a form's check: its catalogue text by key (the contract's rule), else its words. */
+export function issueMessage(issue: IssueLike & { message: string }): Message {
+  return issueCode(issue) ?? issue.message;
+}
+
+/** A message as a react-hook-form field error that keeps its catalogue key (see `fieldErrorMessage`). */
+export function asFieldError(message: Message, type = 'server'): FieldError {
+  return typeof message === 'string'
+    ? { type, message }
+    : Object.assign({ type, message: textOf(message) }, message);
+}
+
+/** The message of a react-hook-form field error: the catalogue text it carries, else its words. */
+export function fieldErrorMessage(error: FieldError | undefined): Message | undefined {
+  if (!error) return undefined;
+  const coded = textCodeSchema.safeParse(error);
+  return coded.success ? coded.data : error.message;
+}
+
+/** For forms: the first message of each field of a 422 (spec §5: API field errors show the first). */
+export function firstFieldMessages(error: unknown): Record<string, Message> {
+  const result: Record<string, Message> = {};
+  if (!(error instanceof ApiError) || !error.errors) return result;
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const first = error.codes?.[field]?.[0] ?? messages[0];
+    if (first) result[field] = first;
+  }
+  return result;
+}
+
+/** The catalogue text a failed request answered with, when it named one. */
+export function apiErrorMessage(error: unknown): TextCode | undefined {
+  if (!(error instanceof ApiError) || !error.code) return undefined;
+  return error.params ? { code: error.code, params: error.params } : { code: error.code };
 }
 
 /**
- * Shows a contract message (from zod or from the server) in the current language: known texts go
- * through `validation.<key>`; anything else is shown as the server wrote it.
- */
-export function translateMessage(t: TFunction, message: string): string {
-  const match = textKeyOf(message);
-  // The message itself is the fallback should a translation be missing.
-  return match ? t(`validation.${match.key}`, { ...match.params, defaultValue: message }) : message;
-}
-
-/**
- * What a form says about a failed request: a contract text the server answered with (in the
+ * What a form says about a failed request: the catalogue text the server answered with (in the
  * current language), else the server's own words for a 429 (they say how long to wait), else the
  * HTTP catalogue of spec §8.
  */
 export function apiErrorText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.message && textKeyOf(error.message)) return translateMessage(t, error.message);
-    if (error.status === 429 && error.message) return error.message;
-  }
+  const coded = apiErrorMessage(error);
+  if (coded) return translateMessage(t, coded);
+  if (error instanceof ApiError && error.status === 429 && error.message) return error.message;
   return toastText(t, errorToToast(error));
 }

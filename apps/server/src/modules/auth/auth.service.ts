@@ -10,9 +10,9 @@ import {
   type VerificationInfo,
 } from '@makan/contract/auth';
 import { LIMITS } from '@makan/contract/limits';
-import { formatText, TEXT } from '@makan/contract/texts';
+import { TEXT } from '@makan/contract/texts';
 import type { Clock } from '../../lib/clock.ts';
-import { Forbidden, Invalid, TooManyRequests, Unauthorized } from '../../lib/errors.ts';
+import { Forbidden, Invalid, type Text, TooManyRequests, Unauthorized } from '../../lib/errors.ts';
 import { sameHash, sha256 } from '../../lib/hash.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { Random } from '../../lib/random.ts';
@@ -28,8 +28,10 @@ import { codeEmail, codeSms } from './auth.messages.ts';
 import type { AuthRepository, Channel, Purpose } from './auth.repository.ts';
 
 const MINUTE = 60_000;
-const minutesText = (seconds: number) =>
-  formatText(TEXT.tooManyAttempts, { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+const minutesText = (seconds: number): Text => ({
+  code: 'tooManyAttempts',
+  params: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
+});
 
 /** Every limit is checked before any password hashing or code comparison. */
 export const RULES = {
@@ -102,8 +104,8 @@ export function createAuthService({
       : users.findByPhone(normalizePhone(identifier));
   }
 
-  function notFound(message?: string): never {
-    throw new Invalid({ identifier: [TEXT.identifierNotFound] }, message);
+  function notFound(text?: Text): never {
+    throw new Invalid({ identifier: 'identifierNotFound' }, text);
   }
 
   /** Creates a code (closing older ones) and sends it; refuses within a minute of the last one. */
@@ -114,7 +116,7 @@ export function createAuthService({
       const waitMs = latest.createdAt.getTime() + LIMITS.verificationResendMs - now.getTime();
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
-        throw new TooManyRequests(seconds, formatText(TEXT.otpResendWait, { seconds }));
+        throw new TooManyRequests(seconds, { code: 'otpResendWait', params: { seconds } });
       }
     }
     const address = channel === 'email' ? user.email : user.phoneNormalized;
@@ -170,9 +172,9 @@ export function createAuthService({
       const phoneNormalized = normalizePhone(input.phone);
       const taken = await users.emailOrPhoneTaken(input.email, phoneNormalized);
       const takenErrors = () => {
-        const errors: Record<string, string[]> = {};
-        if (taken.email) errors.email = [TEXT.emailTaken];
-        if (taken.phone) errors.phone = [TEXT.phoneTaken];
+        const errors: Record<string, Text> = {};
+        if (taken.email) errors.email = 'emailTaken';
+        if (taken.phone) errors.phone = 'phoneTaken';
         return errors;
       };
       if (taken.email || taken.phone) throw new Invalid(takenErrors());
@@ -210,7 +212,7 @@ export function createAuthService({
       const channel = identifierKind(identifier);
       const purpose = purposeOf(type);
       if (purpose === 'registration' && (channel === 'email' ? user.emailVerifiedAt : user.phoneVerifiedAt)) {
-        throw new Invalid({ identifier: [TEXT.alreadyVerified] }, TEXT.alreadyVerified);
+        throw new Invalid({ identifier: 'alreadyVerified' }, 'alreadyVerified');
       }
       return { retry_after_seconds: await sendCode(user, channel, purpose, ip) };
     },
@@ -224,26 +226,24 @@ export function createAuthService({
       await limits.check(failuresKey, RULES.failuresPerAccount);
       const channel = identifierKind(identifier);
       if (type === 'email_verification' && channel !== 'email') {
-        throw new Invalid({ identifier: [TEXT.wrongChannel] });
+        throw new Invalid({ identifier: 'wrongChannel' });
       }
       const purpose = purposeOf(type);
       const now = clock.now();
       const row = await auth.latestCode(user.id, channel, purpose);
       if (!row || row.closedAt || row.expiresAt <= now) {
         throw new Invalid({
-          code: [
-            row && row.attempts >= LIMITS.verificationCodeMaxTries ? TEXT.otpTooManyTries : TEXT.otpExpired,
-          ],
+          code: row && row.attempts >= LIMITS.verificationCodeMaxTries ? 'otpTooManyTries' : 'otpExpired',
         });
       }
       if (!sameHash(hashCode(row.salt, code), row.codeHash)) {
         const attempts = await auth.addWrongTry(row.id, LIMITS.verificationCodeMaxTries, now);
         await limits.record(failuresKey, RULES.failuresPerAccount);
         throw new Invalid({
-          code: [attempts >= LIMITS.verificationCodeMaxTries ? TEXT.otpTooManyTries : TEXT.otpInvalid],
+          code: attempts >= LIMITS.verificationCodeMaxTries ? 'otpTooManyTries' : 'otpInvalid',
         });
       }
-      if (!(await auth.consumeCode(row.id, now))) throw new Invalid({ code: [TEXT.otpExpired] });
+      if (!(await auth.consumeCode(row.id, now))) throw new Invalid({ code: 'otpExpired' });
 
       if (purpose === 'password_reset') {
         const resetToken = random.token();
@@ -274,7 +274,7 @@ export function createAuthService({
       const ok = await hasher.verify(password, user?.passwordHash ?? null);
       if (!user || !ok) {
         await limits.record(failuresKey, RULES.loginFailuresPerIdentifier);
-        throw new Invalid({ password: [TEXT.invalidCredentials] }, TEXT.invalidCredentials);
+        throw new Invalid({ password: 'invalidCredentials' }, 'invalidCredentials');
       }
       await limits.clear(failuresKey);
       if (!isVerified(user)) {
@@ -285,7 +285,7 @@ export function createAuthService({
             if (!(err instanceof TooManyRequests)) throw err;
           });
         }
-        throw new Forbidden(TEXT.verificationRequired, { verification: verificationInfoOf(user) });
+        throw new Forbidden('verificationRequired', { verification: verificationInfoOf(user) });
       }
       return { token: await issueToken(user.id), user: await describeUser(user.id) };
     },
@@ -297,14 +297,14 @@ export function createAuthService({
     async forgotPassword(identifier: string, ip: string) {
       await limits.hit(`send-ask:ip:${ip}`, RULES.askPerIp);
       const user = await findByIdentifier(identifier);
-      if (!user) notFound(TEXT.resetNotFound);
+      if (!user) notFound('resetNotFound');
       return { retry_after_seconds: await sendCode(user, identifierKind(identifier), 'password_reset', ip) };
     },
 
     async resetPassword(resetToken: string, password: string, ip: string): Promise<number> {
       await limits.hit(`reset:ip:${ip}`, RULES.tryPerIp);
       const refuse: () => never = () => {
-        throw new Invalid({ reset_token: [TEXT.resetTokenInvalid] }, TEXT.resetTokenInvalid);
+        throw new Invalid({ reset_token: 'resetTokenInvalid' }, 'resetTokenInvalid');
       };
       const tokenHash = sha256(resetToken);
       // Checked before hashing, so a made-up proof costs no password hash.

@@ -1,5 +1,5 @@
 import { LIMITS } from '@makan/contract/limits';
-import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
+import { HTTP_TEXT, TEXT, type TextCode, textOf } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -8,6 +8,10 @@ import { sha256 } from '../../lib/hash.ts';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages, manualClock, scriptedRandom } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
+
+/** The words of an envelope's `codes`, field by field. */
+const wordsOf = (codes: Record<string, TextCode[]>) =>
+  Object.fromEntries(Object.entries(codes).map(([field, list]) => [field, list.map(textOf)]));
 
 const { clock, advance } = manualClock();
 const { random, nextCodes } = scriptedRandom();
@@ -103,7 +107,11 @@ describe('POST /api/auth/register: validation (spec §5)', () => {
     it(name, async () => {
       const res = await post('/api/auth/register', newPerson(change));
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ status: false, message: HTTP_TEXT[422], errors });
+      const body = res.json();
+      expect(body).toMatchObject({ status: false, message: HTTP_TEXT[422], errors });
+      expect(body.errors).toEqual(errors);
+      // The same words by key, for clients that translate them.
+      expect(wordsOf(body.codes)).toEqual(errors);
     });
   }
 
@@ -327,7 +335,9 @@ describe('login', () => {
     expect(wrong.json()).toEqual({
       status: false,
       message: TEXT.invalidCredentials,
+      code: 'invalidCredentials',
       errors: { password: [TEXT.invalidCredentials] },
+      codes: { password: [{ code: 'invalidCredentials' }] },
     });
     const unknown = await login('ghost@example.com', 'Wrong1234');
     expect(unknown.json()).toEqual(wrong.json());
@@ -437,7 +447,9 @@ describe('password reset', () => {
     expect(reuse.json()).toEqual({
       status: false,
       message: TEXT.resetTokenInvalid,
+      code: 'resetTokenInvalid',
       errors: { reset_token: [TEXT.resetTokenInvalid] },
+      codes: { reset_token: [{ code: 'resetTokenInvalid' }] },
     });
   });
 
@@ -457,7 +469,9 @@ describe('password reset', () => {
     expect(res.json()).toEqual({
       status: false,
       message: TEXT.resetNotFound,
+      code: 'resetNotFound',
       errors: { identifier: [TEXT.identifierNotFound] },
+      codes: { identifier: [{ code: 'identifierNotFound' }] },
     });
   });
 });

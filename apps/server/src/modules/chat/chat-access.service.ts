@@ -1,5 +1,4 @@
 import { conversationChannel, type ServerToClientEvents, userChannel } from '@makan/contract/realtime';
-import { formatText, TEXT } from '@makan/contract/texts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import type { ConversationsRepository, ParticipantRow } from './conversations.repository.ts';
 
@@ -15,7 +14,7 @@ export type ChatPublisher = {
 };
 
 export const conversationNotFound = (id: number) =>
-  new NotFound(formatText(TEXT.conversationNotFound, { id }));
+  new NotFound({ code: 'conversationNotFound', params: { id } });
 
 /** Where news of a conversation goes: its channel, and each participant still in it. */
 export const roomsOf = (conversationId: number, participants: ParticipantRow[]) => [
@@ -25,7 +24,7 @@ export const roomsOf = (conversationId: number, participants: ParticipantRow[]) 
 
 /** Nobody writes to a conversation someone left. */
 export function assertActive(participants: ParticipantRow[]) {
-  if (participants.some((p) => p.leftAt !== null)) throw new Forbidden(TEXT.conversationLeft);
+  if (participants.some((p) => p.leftAt !== null)) throw new Forbidden('conversationLeft');
 }
 
 /** Who may read and write a conversation: the services and the socket ask here first. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@makan/contract/limits';
-import { formatText, TEXT } from '@makan/contract/texts';
-import { AppError, Invalid, PayloadTooLarge } from '../../lib/errors.ts';
+import { AppError, Invalid, PayloadTooLarge, type Text } from '../../lib/errors.ts';
+import { cleanFileName } from '../../lib/file-name.ts';
 import { writeAtomically } from '../../lib/files.ts';
 import { createImageStore, sniffImage } from '../media/image-store.ts';
 import type { AttachmentInsert, AttachmentRow } from './attachments.repository.ts';
@@ -24,23 +24,14 @@ function isPlainText(bytes: Buffer): boolean {
   return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
 }
 
-/** The file's last name segment, printable, at most 200 characters, with the given extension. */
-function cleanName(name: string | undefined, extension: string): string {
-  const base = path.basename((name ?? '').replaceAll('\\', '/'));
-  const printable = [...base]
-    .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127)
-    .join('')
-    .trim();
-  const stem = printable.replace(/\.[^.]*$/, '').slice(0, 180) || 'file';
-  return `${stem}.${extension}`;
-}
-
-export const attachmentTooLarge = (n = 1) =>
-  new PayloadTooLarge(formatText(TEXT.attachmentTooLarge, { n }), {
-    file: [formatText(TEXT.attachmentTooLarge, { n })],
-  });
-export const attachmentType = (n = 1) =>
-  new Invalid({ file: [formatText(TEXT.attachmentType, { n })] }, formatText(TEXT.attachmentType, { n }));
+export const attachmentTooLarge = (n = 1) => {
+  const text: Text = { code: 'attachmentTooLarge', params: { n } };
+  return new PayloadTooLarge(text, { file: text });
+};
+export const attachmentType = (n = 1) => {
+  const text: Text = { code: 'attachmentType', params: { n } };
+  return new Invalid({ file: text }, text);
+};
 
 /**
  * Files sent in chats, kept under DATA_DIR/chat-files and served only through signed addresses
@@ -69,7 +60,7 @@ export function createChatFiles({ dir }: { dir: string }) {
         return {
           kind: 'image',
           storageKey: saved.key,
-          fileName: cleanName(fileName, 'webp'),
+          fileName: cleanFileName(fileName, { fallback: 'file', extension: 'webp' }),
           fileSize: saved.size,
           mimeType: 'image/webp',
           extension: 'webp',
@@ -86,7 +77,7 @@ export function createChatFiles({ dir }: { dir: string }) {
       return {
         kind: 'file',
         storageKey: key,
-        fileName: cleanName(fileName, extension),
+        fileName: cleanFileName(fileName, { fallback: 'file', extension }),
         fileSize: bytes.length,
         mimeType: isPdf ? 'application/pdf' : 'text/plain',
         extension,

@@ -322,6 +322,8 @@ describe('sending over the socket', () => {
       ok: false,
       status: 404,
       message: formatText(TEXT.conversationNotFound, { id: conversation.id }),
+      code: 'conversationNotFound',
+      params: { id: conversation.id },
     });
     expect([overHttp.statusCode, overHttp.json().message]).toEqual([404, refused.ok ? '' : refused.message]);
     expect(await sendOver(nosy, { conversationId: 987_654, content: 'hello?' })).toMatchObject({
@@ -345,6 +347,7 @@ describe('sending over the socket', () => {
       ok: false,
       status: 403,
       message: TEXT.conversationLeft,
+      code: 'conversationLeft',
     });
     expect(await sendOver(aSocket, { conversationId: c.id, content: 'one more' })).toMatchObject({
       ok: false,
@@ -376,6 +379,7 @@ describe('sending over the socket', () => {
         status: 422,
         message: HTTP_TEXT[422],
         errors: overHttp.json().errors,
+        codes: overHttp.json().codes,
       });
     }
     expect(await sendOver(saraSocket, { conversationId: conversation.id, content: '' })).toMatchObject({
@@ -397,6 +401,7 @@ describe('sending over the socket', () => {
         status: 422,
         message: HTTP_TEXT[422],
         errors: { conversationId: [TEXT.conversationIdRequired] },
+        codes: { conversationId: [{ code: 'conversationIdRequired' }] },
       });
     }
     expect(await sendOver(saraSocket, null)).toMatchObject({ ok: false, status: 422 });
@@ -421,6 +426,7 @@ describe('sending over the socket', () => {
       status: 422,
       message: HTTP_TEXT[422],
       errors: { reply_to_id: [TEXT.messageNotFound] },
+      codes: { reply_to_id: [{ code: 'messageNotFound' }] },
     });
     const old = await sendOver(aSocket, { conversationId: c.id, content: 'old' });
     if (!old.ok) throw new Error('refused');

@@ -37,12 +37,15 @@ const expired: AckFailure = { ok: false, status: 401, message: HTTP_TEXT[401] };
 function failure(err: unknown): AckFailure {
   const known = clientFailure(err);
   if (!known) return { ok: false, status: 500, message: HTTP_TEXT[500] };
-  const { message, errors } = known.body;
+  const { message, code, params, errors, codes } = known.body;
   return {
     ok: false,
     status: known.status,
     message,
+    ...(code ? { code } : {}),
+    ...(params ? { params } : {}),
     ...(errors ? { errors } : {}),
+    ...(codes ? { codes } : {}),
     ...(err instanceof TooManyRequests ? { retry_after: err.retryAfterSeconds } : {}),
   };
 }
@@ -120,7 +123,10 @@ export function chatSocket(
         return expired;
       }
       const parsed = checkPayload(sendMessagePayload, payload);
-      if (!parsed.success) return { ...invalid, errors: parsed.errors };
+      if (!parsed.success) {
+        const { errors, codes } = parsed.failures;
+        return { ...invalid, errors, ...(codes ? { codes } : {}) };
+      }
       const { conversationId, ...body } = parsed.data;
       const { message, created } = await messages.send(userId, conversationId, body);
       return { ok: true, message, created };

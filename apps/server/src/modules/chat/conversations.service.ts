@@ -2,7 +2,6 @@ import type { Conversation } from '@makan/contract/chat';
 import { normalizeSearchText } from '@makan/contract/cities';
 import { LIMITS } from '@makan/contract/limits';
 import { conversationChannel, userChannel } from '@makan/contract/realtime';
-import { TEXT } from '@makan/contract/texts';
 import type { Clock } from '../../lib/clock.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
@@ -57,10 +56,9 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
 
     /** The private conversation with another user: the existing one, or a new one. */
     async open(viewerId: number, otherId: number) {
-      if (otherId === viewerId)
-        throw new Invalid({ user_id: [TEXT.cannotMessageSelf] }, TEXT.cannotMessageSelf);
+      if (otherId === viewerId) throw new Invalid({ user_id: 'cannotMessageSelf' }, 'cannotMessageSelf');
       const [other] = await conversations.findUsers([otherId]);
-      if (!other) throw new NotFound(TEXT.userNotFound);
+      if (!other) throw new NotFound('userNotFound');
       const { id, created, rejoined } = await conversations.openPrivate(viewerId, otherId, clock.now());
       const [conversation] = await viewConversations(viewerId, [id]);
       if (!conversation) throw conversationNotFound(id);

@@ -1,19 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { fileQuery } from '@makan/contract/chat';
-import { HTTP_TEXT } from '@makan/contract/texts';
 import { z } from 'zod';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { contentDisposition } from '../../lib/file-name.ts';
 import type { App } from '../../lib/http.ts';
 import type { AttachmentsService } from './attachments.service.ts';
 import type { ChatFiles } from './chat-files.ts';
 import { tags } from './chat-http.ts';
-
-/** RFC 6266 / 5987: an ASCII fallback and the UTF-8 name. */
-function contentDisposition(kind: 'inline' | 'attachment', name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Downloads of chat attachments, by the signed addresses their messages give (no bearer token). */
 export function chatFileRoutes(app: App, { chat, files }: { chat: AttachmentsService; files: ChatFiles }) {
@@ -32,7 +26,7 @@ export function chatFileRoutes(app: App, { chat, files }: { chat: AttachmentsSer
     async (request, reply) => {
       const { size, expires, signature } = request.query;
       const found = await chat.fileFor(request.params.id, size, expires, signature);
-      if (!found) throw new Forbidden(HTTP_TEXT[403]);
+      if (!found) throw new Forbidden();
       const file = files.pathOf(found.attachment, size);
       const info = file ? await stat(file).catch(() => undefined) : undefined;
       if (!file || !info) throw new NotFound();

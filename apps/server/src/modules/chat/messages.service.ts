@@ -2,7 +2,6 @@ import type { ChatMessage, MessagesResult } from '@makan/contract/chat';
 import { normalizeSearchText } from '@makan/contract/cities';
 import { LIMITS } from '@makan/contract/limits';
 import { userChannel } from '@makan/contract/realtime';
-import { TEXT } from '@makan/contract/texts';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
@@ -110,7 +109,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         if (!me) throw conversationNotFound(conversationId);
         assertActive(participants);
         if (input.replyToId && (!replyTo || replyTo.id <= me.clearedUpTo))
-          throw new Invalid({ reply_to_id: [TEXT.messageNotFound] });
+          throw new Invalid({ reply_to_id: 'messageNotFound' });
       },
     );
     if (!stored) throw conversationNotFound(conversationId);
@@ -195,12 +194,12 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async edit(viewerId: number, conversationId: number, messageId: number, content: string) {
       const { me, participants } = await membership(viewerId, conversationId);
       const row = await messages.findMessage(conversationId, messageId);
-      if (!row || row.id <= me.clearedUpTo) throw new NotFound(TEXT.messageNotFound);
-      if (row.senderId !== viewerId) throw new Forbidden(TEXT.notAuthorized);
-      if (row.type !== 'text' || row.isDeleted) throw new Forbidden(TEXT.messageNotEditable);
+      if (!row || row.id <= me.clearedUpTo) throw new NotFound('messageNotFound');
+      if (row.senderId !== viewerId) throw new Forbidden('notAuthorized');
+      if (row.type !== 'text' || row.isDeleted) throw new Forbidden('messageNotEditable');
       await messages.editMessage(messageId, content, normalizeSearchText(content), clock.now());
       const [message] = await messagesView(conversationId, [messageId]);
-      if (!message) throw new NotFound(TEXT.messageNotFound);
+      if (!message) throw new NotFound('messageNotFound');
       publisher.publish(roomsOf(conversationId, participants), 'MessageEdited', { message });
       return message;
     },
@@ -208,12 +207,12 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async remove(viewerId: number, conversationId: number, messageId: number) {
       const { me, participants } = await membership(viewerId, conversationId);
       const row = await messages.findMessage(conversationId, messageId);
-      if (!row || row.id <= me.clearedUpTo || row.isDeleted) throw new NotFound(TEXT.messageNotFound);
-      if (row.senderId !== viewerId || row.type === 'system') throw new Forbidden(TEXT.notAuthorized);
+      if (!row || row.id <= me.clearedUpTo || row.isDeleted) throw new NotFound('messageNotFound');
+      if (row.senderId !== viewerId || row.type === 'system') throw new Forbidden('notAuthorized');
       const files = await messages.deleteMessage(messageId, clock.now());
       for (const file of files) await deps.removeFile(file).catch(() => undefined);
       const [message] = await messagesView(conversationId, [messageId]);
-      if (!message) throw new NotFound(TEXT.messageNotFound);
+      if (!message) throw new NotFound('messageNotFound');
       publisher.publish(roomsOf(conversationId, participants), 'MessageDeleted', {
         conversationId,
         messageId,

@@ -1,22 +1,21 @@
-import multipart from '@fastify/multipart';
 import { conversationParams, messageSchema, sendFileFields } from '@makan/contract/chat';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
 import { LIMITS } from '@makan/contract/limits';
 import { TEXT } from '@makan/contract/texts';
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Invalid } from '../../lib/errors.ts';
+import { fieldFailures } from '../../lib/field-errors.ts';
 import type { App } from '../../lib/http.ts';
+import { inMemory, multipartRoutes, readForm } from '../../lib/multipart.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import { attachmentTooLarge, type ChatFiles } from './chat-files.ts';
 import { failures, security, signedIn, tags } from './chat-http.ts';
-import type { MessagesService, StoredAttachment } from './messages.service.ts';
+import type { MessagesService } from './messages.service.ts';
 
 const FILE_FIELDS = new Set(['file', 'files[]', 'files', 'attachment', 'attachments[]']);
 
-const isFileTooLarge = (err: unknown) =>
-  err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE';
+const noFiles = () => new Invalid({ file: 'noFiles' }, 'noFiles');
 
 /**
  * Reads the upload form: one file (the first file part), the caption, reply and client id. The
@@ -24,39 +23,20 @@ const isFileTooLarge = (err: unknown) =>
  * fails after that, the stored file is deleted.
  */
 async function readFileForm(request: FastifyRequest, files: ChatFiles) {
-  const fields: Record<string, string> = {};
-  let attachment: StoredAttachment | undefined;
-  if (!request.isMultipart()) throw new Invalid({ file: [TEXT.noFiles] }, TEXT.noFiles);
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (!(part.fieldname in fields) && typeof part.value === 'string')
-          fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (!FILE_FIELDS.has(part.fieldname) || attachment) {
-        part.file.resume();
-        continue;
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if (isFileTooLarge(err)) throw attachmentTooLarge(1);
-        throw err;
-      }
-      if (part.file.truncated) throw attachmentTooLarge(1);
-      if (bytes.length === 0) continue;
-      attachment = await files.save(bytes, part.filename, 1);
-    }
-  } catch (err) {
-    if (attachment) await files.remove(attachment).catch(() => undefined);
-    throw err;
-  }
+  const { fields, files: kept } = await readForm(request, {
+    fileFields: FILE_FIELDS,
+    maxFiles: 1,
+    tooLarge: () => attachmentTooLarge(1),
+    notMultipart: noFiles,
+    receive: inMemory,
+    keep: ({ body, filename }) => files.save(body, filename, 1),
+    discard: (attachment) => files.remove(attachment),
+  });
+  const [attachment] = kept;
   if (!attachment) {
     // A file field that came as text (or only empty files) is "no valid file", not "no file".
-    const text = [...FILE_FIELDS].some((name) => name in fields) ? TEXT.noValidFiles : TEXT.noFiles;
-    throw new Invalid({ file: [text] }, text);
+    const text = [...FILE_FIELDS].some((name) => name in fields) ? 'noValidFiles' : 'noFiles';
+    throw new Invalid({ file: text }, text);
   }
   return { fields, attachment };
 }
@@ -69,20 +49,8 @@ export function chatUploadRoutes(
   const { me, auth } = signedIn(guard);
 
   // Uploads parse multipart in their own context, so no other route accepts it.
-  app.register(async (plain) => {
-    const child = plain.withTypeProvider<ZodTypeProvider>();
-    await child.register(multipart, {
-      limits: {
-        fileSize: LIMITS.fileMaxBytes,
-        files: 5,
-        fields: 10,
-        fieldSize: LIMITS.chatMessageMax * 4 + 1024,
-        parts: 20,
-        headerPairs: 100,
-      },
-      throwFileSizeLimit: true,
-    });
-
+  const form = { files: 5, fields: 10, fieldSize: LIMITS.chatMessageMax * 4 + 1024, parts: 20 };
+  multipartRoutes(app, form, (child) => {
     child.post(
       '/api/chat/conversations/:id/files',
       {
@@ -113,14 +81,7 @@ export function chatUploadRoutes(
         const { fields, attachment } = await readFileForm(request, files);
         try {
           const parsed = sendFileFields.safeParse(fields);
-          if (!parsed.success) {
-            const errors: Record<string, string[]> = {};
-            for (const issue of parsed.error.issues) {
-              const key = String(issue.path[0] ?? 'message');
-              errors[key] = [...(errors[key] ?? []), issue.message];
-            }
-            throw new Invalid(errors);
-          }
+          if (!parsed.success) throw new Invalid(fieldFailures(parsed.error.issues, fields));
           const { message, created } = await chat.sendFile(
             userId,
             request.params.id,

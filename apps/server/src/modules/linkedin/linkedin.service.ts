@@ -1,11 +1,10 @@
 import { emailField, type FullUser, type Language } from '@makan/contract/auth';
 import { LIMITS } from '@makan/contract/limits';
-import { formatText, TEXT } from '@makan/contract/texts';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { BadGateway, BadRequest, ServiceUnavailable } from '../../lib/errors.ts';
+import { BadGateway, BadRequest, ServiceUnavailable, type Text } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/hash.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Random } from '../../lib/random.ts';
@@ -20,8 +19,10 @@ const STATE_TTL_MS = 10 * MINUTE;
 /** Seconds before a request to the provider (discovery, token, userinfo) is given up. */
 const PROVIDER_TIMEOUT_S = 10;
 
-const minutesText = (seconds: number) =>
-  formatText(TEXT.tooManyAttempts, { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+const minutesText = (seconds: number): Text => ({
+  code: 'tooManyAttempts',
+  params: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
+});
 
 /** Each start writes a row, so it is limited like any unauthenticated write. */
 export const LINKEDIN_RULES = {
@@ -124,13 +125,13 @@ export function createLinkedinService({
   let discovered: Promise<oidc.Configuration> | undefined;
 
   function credentials() {
-    if (!clientId || !clientSecret) throw new ServiceUnavailable(TEXT.linkedinNotConfigured);
+    if (!clientId || !clientSecret) throw new ServiceUnavailable('linkedinNotConfigured');
     return { clientId, clientSecret };
   }
 
   function providerFailure(err: unknown, step: string): never {
     log.warn({ ...describe(err), step }, 'LinkedIn sign-in failed');
-    throw new BadGateway(TEXT.linkedinFailed);
+    throw new BadGateway('linkedinFailed');
   }
 
   async function configuration(): Promise<oidc.Configuration> {
@@ -278,7 +279,7 @@ export function createLinkedinService({
       credentials();
       await limits.hit(`linkedin:callback:ip:${ip}`, LINKEDIN_RULES.callbackPerIp);
       const pending = await linkedin.consumeState(PROVIDER, sha256(state), clock.now());
-      if (!pending) throw new BadRequest(TEXT.linkedinInvalidState);
+      if (!pending) throw new BadRequest('linkedinInvalidState');
       const claims = await exchange(await configuration(), code, state, pending);
       const now = clock.now();
       let user: UserRow;

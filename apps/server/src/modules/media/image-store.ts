@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIMITS } from '@makan/contract/limits';
-import { TEXT } from '@makan/contract/texts';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
 import { writeAtomically } from '../../lib/files.ts';
@@ -146,8 +145,8 @@ export function sniffImage(bytes: Buffer): Format | undefined {
   return undefined;
 }
 
-const invalidImage = () => new Invalid({ file: [TEXT.invalidImage] });
-const tooLarge = () => new PayloadTooLarge(TEXT.imageTooLarge, { file: [TEXT.imageTooLarge] });
+const invalidImage = () => new Invalid({ file: 'invalidImage' });
+const tooLarge = () => new PayloadTooLarge('imageTooLarge', { file: 'imageTooLarge' });
 
 /**
  * Where pictures and covers are kept. `save` checks the real type from the bytes, re-encodes the

@@ -10,7 +10,6 @@ import {
   PROPERTY_TYPE_LABELS_AR,
   PROPERTY_TYPES,
 } from '@makan/contract/property-types';
-import { TEXT } from '@makan/contract/texts';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { Invalid } from '../../lib/errors.ts';
@@ -72,7 +71,7 @@ type Deps = {
 export function createOnboardingService({ profiles, profileService, cities, clock }: Deps) {
   async function checkCities(ids: number[]) {
     const known = await cities.existingIds(ids);
-    if (ids.some((id) => !known.has(id))) throw new Invalid({ preferred_locations: [TEXT.unknownCity] });
+    if (ids.some((id) => !known.has(id))) throw new Invalid({ preferred_locations: 'unknownCity' });
   }
 
   return {

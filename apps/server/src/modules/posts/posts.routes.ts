@@ -1,5 +1,3 @@
-import path from 'node:path';
-import multipart from '@fastify/multipart';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
 import { LIMITS } from '@makan/contract/limits';
 import {
@@ -19,11 +17,13 @@ import {
   updateCommentRequest,
   updatePostRequest,
 } from '@makan/contract/posts';
-import { formatText, TEXT } from '@makan/contract/texts';
+import { TEXT } from '@makan/contract/texts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
+import { Invalid, PayloadTooLarge, renameField } from '../../lib/errors.ts';
+import { cleanFileName } from '../../lib/file-name.ts';
 import type { App } from '../../lib/http.ts';
+import { multipartRoutes, type Received, readForm } from '../../lib/multipart.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { ImageStore, ReceivedFile } from '../media/image-store.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
@@ -45,23 +45,9 @@ const tags = ['posts'];
 const failures = { 401: failureSchema, 403: failureSchema, 404: failureSchema, 422: failureSchema };
 
 const tooManyImages = () =>
-  new Invalid({ media: [formatText(TEXT.tooManyImages, { count: LIMITS.imagesPerPost })] });
+  new Invalid({ media: { code: 'tooManyImages', params: { count: LIMITS.imagesPerPost } } });
 
-const imageTooLarge = () => new PayloadTooLarge(TEXT.imageTooLarge, { media: [TEXT.imageTooLarge] });
-
-const isFileTooLarge = (err: unknown) =>
-  err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE';
-
-/** A file name to show, never a path: its last segment, printable, at most 200 characters. */
-function displayName(name: string | undefined, index: number): string {
-  const base = path.basename((name ?? '').replaceAll('\\', '/'));
-  const clean = [...base]
-    .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127)
-    .join('')
-    .trim()
-    .slice(0, 200);
-  return clean || `photo-${index + 1}`;
-}
+const imageTooLarge = () => new PayloadTooLarge('imageTooLarge', { media: 'imageTooLarge' });
 
 async function removeQuietly(images: ImageStore, keys: string[], log: FastifyBaseLogger) {
   for (const key of keys) {
@@ -74,92 +60,57 @@ async function removeQuietly(images: ImageStore, keys: string[], log: FastifyBas
 }
 
 /**
- * Reads the create-post form part by part. Each photo is streamed to a temporary file (at most
- * 10 MB), then checked, re-encoded and written before the next part is read: the photo's bytes are
- * never held in memory, so ten posts uploading at once cost disk, not RAM, while they wait for the
- * image store's turn. Whatever fails half-way, the temporary file and the files written so far are
- * deleted before the error goes on.
+ * Reads the create-post form. Each photo is streamed to a temporary file (at most 10 MB), then
+ * checked, re-encoded and written before the next part is read: the photo's bytes are never held in
+ * memory, so ten posts uploading at once cost disk, not RAM, while they wait for the image store's
+ * turn. Whatever fails half-way, the temporary file and the photos written so far are deleted.
  */
-async function readPostForm(request: FastifyRequest, images: ImageStore) {
-  const fields: Record<string, string> = {};
-  const photos: StoredPhoto[] = [];
-  if (!request.isMultipart()) throw new Invalid({ property_type: [TEXT.required] });
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (!(part.fieldname in fields) && typeof part.value === 'string')
-          fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (!PHOTO_FIELDS.has(part.fieldname)) {
-        part.file.resume();
-        continue;
-      }
-      if (photos.length >= LIMITS.imagesPerPost) throw tooManyImages();
-      let upload: ReceivedFile;
-      try {
-        upload = await images.receive(part.file);
-      } catch (err) {
-        if (isFileTooLarge(err)) throw imageTooLarge();
-        throw err;
-      }
+function readPostForm(request: FastifyRequest, images: ImageStore) {
+  return readForm(request, {
+    fileFields: PHOTO_FIELDS,
+    maxFiles: LIMITS.imagesPerPost,
+    tooMany: tooManyImages,
+    tooLarge: imageTooLarge,
+    notMultipart: () => new Invalid({ property_type: 'required' }),
+    receive: async (part): Promise<Received<ReceivedFile>> => {
+      const upload = await images.receive(part.file);
+      return { body: upload, size: upload.size, dispose: upload.dispose };
+    },
+    keep: async ({ body, filename, index }): Promise<StoredPhoto> => {
       let saved: Awaited<ReturnType<ImageStore['savePhoto']>>;
       try {
-        // Over the limit the stream ends after the first 10 MB without an error (the limit is
-        // flagged on the stream): its own flag is the reliable signal.
-        if (part.file.truncated) throw imageTooLarge();
-        // An empty file input still sends a part with no bytes: not a photo.
-        if (upload.size === 0) continue;
-        saved = await images.savePhoto({ file: upload.file });
-      } finally {
-        await upload.dispose();
+        saved = await images.savePhoto({ file: body.file });
+      } catch (err) {
+        // The image store names the field 'file'; on a post the photos are 'media'.
+        throw renameField(err, 'file', 'media');
       }
-      photos.push({
+      return {
         key: saved.key,
-        fileName: displayName(part.filename, photos.length),
+        fileName: cleanFileName(filename, { fallback: `photo-${index + 1}` }),
         size: saved.size,
         width: saved.width,
         height: saved.height,
-      });
-    }
-  } catch (err) {
-    await removeQuietly(
-      images,
-      photos.map((p) => p.key),
-      request.log,
-    );
-    // The image store names the field 'file'; on a post the photos are 'media'.
-    if (err instanceof Invalid && err.errors?.file) throw new Invalid({ media: err.errors.file });
-    if (err instanceof PayloadTooLarge && err.errors?.file) {
-      throw new PayloadTooLarge(err.message, { media: err.errors.file });
-    }
-    throw err;
-  }
-  return { fields, photos };
+      };
+    },
+    discard: (photo) => removeQuietly(images, [photo.key], request.log),
+  });
 }
 
 /**
- * Posts (spec §7 Posts, Bookmarks): the feed, one post, create with photos (multipart, in a child
- * context so only this route parses multipart), edit, delete, like, bookmark, search and comments.
+ * Posts (spec §7 Posts, Bookmarks): the feed, one post, create with photos (multipart, in a context
+ * of its own so only this route parses multipart), edit, delete, like, bookmark, search and comments.
  */
 export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRoutesDeps) {
   const me = (request: FastifyRequest) => guard.session(request).userId;
 
-  app.register(async (child) => {
-    await child.register(multipart, {
-      limits: {
-        fileSize: LIMITS.fileMaxBytes,
-        // One more than allowed, so an 11th photo is seen and refused by its own message.
-        files: LIMITS.imagesPerPost + 1,
-        fields: 20,
-        // Arabic is two bytes a character, emoji four.
-        fieldSize: LIMITS.postTextMax * 4 + 1024,
-        parts: LIMITS.imagesPerPost + 25,
-        headerPairs: 100,
-      },
-      throwFileSizeLimit: true,
-    });
-
+  const form = {
+    // One more than allowed, so an 11th photo is seen and refused by its own message.
+    files: LIMITS.imagesPerPost + 1,
+    fields: 20,
+    fieldSize: LIMITS.postTextMax * 4 + 1024,
+    parts: LIMITS.imagesPerPost + 25,
+  };
+  multipartRoutes(app, form, (child) => {
     child.post(
       '/api/posts',
       {
@@ -182,7 +133,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
       async (request, reply) => {
         const userId = me(request);
         await limits.hit(`post-create:user:${userId}`, POSTS_PER_HOUR);
-        const { fields, photos } = await readPostForm(request, images);
+        const { fields, files: photos } = await readPostForm(request, images);
         try {
           const post = await posts.create(userId, posts.parseCreateFields(fields), photos);
           return reply.status(201).send({ status: true as const, message: TEXT.postCreated, data: post });

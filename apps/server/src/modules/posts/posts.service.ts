@@ -17,10 +17,9 @@ import {
   PROPERTY_TYPE_LABELS_AR,
   type PropertyType,
 } from '@makan/contract/property-types';
-import { formatText, TEXT } from '@makan/contract/texts';
-import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { fieldFailures } from '../../lib/field-errors.ts';
 import type { CommentRow, CommentsRepository } from './comments.repository.ts';
 import type { MediaInsert, PostRow, PostsRepository } from './posts.repository.ts';
 import { searchTextOf, toTsQuery } from './posts.search.ts';
@@ -42,18 +41,8 @@ export type PostsServiceDeps = {
   clock: Clock;
 };
 
-/** Zod issues as the envelope's field errors (first message shown per field). */
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.map(String).join('.') || '_';
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
-}
-
-const postNotFound = () => new NotFound(TEXT.postNotFound);
-const commentNotFound = () => new NotFound(TEXT.commentNotFound);
+const postNotFound = () => new NotFound('postNotFound');
+const commentNotFound = () => new NotFound('commentNotFound');
 
 export function createPostsService(deps: PostsServiceDeps) {
   const { posts, comments, clock } = deps;
@@ -139,7 +128,7 @@ export function createPostsService(deps: PostsServiceDeps) {
   async function cityOrInvalid(id: number | undefined | null): Promise<City | undefined> {
     if (id === undefined || id === null) return undefined;
     const city = await deps.findCity(id);
-    if (!city) throw new Invalid({ location_id: [TEXT.unknownCity] });
+    if (!city) throw new Invalid({ location_id: 'unknownCity' });
     return city;
   }
 
@@ -162,17 +151,17 @@ export function createPostsService(deps: PostsServiceDeps) {
     /** Parses the multipart text fields (before any photo is kept, so a bad form fails fast). */
     parseCreateFields(raw: Record<string, string>): CreatePostFields {
       const parsed = createPostFields.safeParse(raw);
-      if (!parsed.success) throw new Invalid(fieldErrors(parsed.error));
+      if (!parsed.success) throw new Invalid(fieldFailures(parsed.error.issues, raw));
       return parsed.data;
     },
 
     /** Checks a form once its photos are known; the photos are already stored by the caller. */
     async create(userId: number, fields: CreatePostFields, photos: StoredPhoto[]): Promise<Post> {
       if (!hasContent(fields.description, photos.length)) {
-        throw new Invalid({ description: [TEXT.postContentRequired] });
+        throw new Invalid({ description: 'postContentRequired' });
       }
       if (photos.length > LIMITS.imagesPerPost) {
-        throw new Invalid({ media: [formatText(TEXT.tooManyImages, { count: LIMITS.imagesPerPost })] });
+        throw new Invalid({ media: { code: 'tooManyImages', params: { count: LIMITS.imagesPerPost } } });
       }
       const city = await cityOrInvalid(fields.location_id);
       const customLocation = city ? null : (fields.location ?? null);
@@ -228,12 +217,12 @@ export function createPostsService(deps: PostsServiceDeps) {
 
     async update(postId: number, userId: number, body: UpdatePostRequest): Promise<Post> {
       const parsed = updatePostRequest.safeParse(body);
-      if (!parsed.success) throw new Invalid(fieldErrors(parsed.error));
+      if (!parsed.success) throw new Invalid(fieldFailures(parsed.error.issues, body));
       const change = parsed.data;
       const current = await owned(postId, userId);
       const description = change.description !== undefined ? change.description : current.description;
       if (!hasContent(description, await posts.mediaCount(postId))) {
-        throw new Invalid({ description: [TEXT.postContentRequired] });
+        throw new Invalid({ description: 'postContentRequired' });
       }
       const propertyType = change.property_type ?? current.propertyType;
       // A location is required: a new city replaces the free text and the other way round.
@@ -249,11 +238,11 @@ export function createPostsService(deps: PostsServiceDeps) {
         if (change.location_id === null) cityId = null;
         if (change.location === null) customLocation = null;
       }
-      if (cityId === null && !customLocation) throw new Invalid({ location: [TEXT.required] });
+      if (cityId === null && !customLocation) throw new Invalid({ location: 'required' });
       const city = await cityOrInvalid(cityId);
       const price = change.price !== undefined ? change.price : current.price;
       const currency = change.currency !== undefined ? change.currency : current.currency;
-      if (price !== null && !currency) throw new Invalid({ currency: [TEXT.priceNeedsCurrency] });
+      if (price !== null && !currency) throw new Invalid({ currency: 'priceNeedsCurrency' });
       await posts.update(postId, {
         description,
         propertyType,
@@ -324,7 +313,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       let parentId: number | null = null;
       if (body.parent_id) {
         const parent = await comments.find(body.parent_id);
-        if (!parent || parent.postId !== postId) throw new Invalid({ parent_id: [TEXT.commentNotFound] });
+        if (!parent || parent.postId !== postId) throw new Invalid({ parent_id: 'commentNotFound' });
         parentId = parent.id;
       }
       const id = await comments.create({ postId, parentId, userId, body: body.comment, now: clock.now() });

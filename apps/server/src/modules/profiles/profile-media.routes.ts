@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { type FullUser, fullUser } from '@makan/contract/auth';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
 import { LIMITS } from '@makan/contract/limits';
@@ -7,6 +6,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
+import { inMemory, multipartRoutes, readForm } from '../../lib/multipart.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { ImageKind, ImageStore } from '../media/image-store.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
@@ -51,30 +51,23 @@ const responses = {
   422: failureSchema,
 };
 
-const noImage = () => new Invalid({ file: [TEXT.noImage] });
+const noImage = () => new Invalid({ file: 'noImage' });
 
-const isFileTooLarge = (err: unknown) =>
-  err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE';
+const imageTooLarge = () => new PayloadTooLarge('imageTooLarge', { file: 'imageTooLarge' });
 
 /** The bytes of the one uploaded file; other parts are read and dropped. */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw noImage();
-  let bytes: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (bytes === undefined && FILE_FIELDS.has(part.fieldname)) {
-        bytes = await part.toBuffer();
-        // Over the size limit, multipart may hand back the first 10 MB instead of throwing.
-        if (part.file.truncated)
-          throw new PayloadTooLarge(TEXT.imageTooLarge, { file: [TEXT.imageTooLarge] });
-      } else part.file.resume();
-    }
-  } catch (err) {
-    if (isFileTooLarge(err)) throw new PayloadTooLarge(TEXT.imageTooLarge, { file: [TEXT.imageTooLarge] });
-    throw err;
-  }
-  if (!bytes || bytes.length === 0) throw noImage();
+  const { files } = await readForm(request, {
+    fileFields: FILE_FIELDS,
+    maxFiles: 1,
+    tooLarge: imageTooLarge,
+    notMultipart: noImage,
+    receive: inMemory,
+    keep: async ({ body }) => body,
+    discard: async () => {},
+  });
+  const [bytes] = files;
+  if (!bytes) throw noImage();
   return bytes;
 }
 
@@ -89,8 +82,8 @@ async function removeQuietly(images: ImageStore, kind: ImageKind, key: string, l
 
 /**
  * POST and DELETE /api/profile/picture and /api/profile/cover (spec §7 Profiles), for the signed-in
- * user only: there is no user id in the path. Multipart parsing is registered in a child context, so
- * these four routes are the only ones that accept multipart bodies.
+ * user only: there is no user id in the path. Multipart parsing is registered in a context of their
+ * own, so these four routes are the only ones that accept multipart bodies.
  */
 const UPLOADS_PER_HOUR = { limit: 30, windowMs: 60 * 60_000 };
 
@@ -101,19 +94,7 @@ export function profileMediaRoutes(
   const tags = ['profiles'];
   const security = [{ bearerAuth: [] }];
 
-  app.register(async (child) => {
-    await child.register(multipart, {
-      limits: {
-        fileSize: LIMITS.fileMaxBytes,
-        files: 1,
-        fields: 5,
-        fieldSize: 1024,
-        parts: 10,
-        headerPairs: 100,
-      },
-      throwFileSizeLimit: true,
-    });
-
+  multipartRoutes(app, { files: 1, fields: 5, fieldSize: 1024, parts: 10 }, (child) => {
     for (const { kind, url, noun, sizes } of ROUTES) {
       child.post(
         url,

@@ -181,6 +181,7 @@ describe('POST /api/profile/picture', () => {
       status: false,
       message: HTTP_TEXT[422],
       errors: { file: [TEXT.invalidImage] },
+      codes: { file: [{ code: 'invalidImage' }] },
     });
     expect((await keysInDatabase(who.id))?.picture).toBeNull();
   });
@@ -198,7 +199,12 @@ describe('POST /api/profile/picture', () => {
 
   it('asks for an image when there is none: no file, an empty one, another field, or JSON', async () => {
     const who = await signedIn();
-    const expected = { status: false, message: HTTP_TEXT[422], errors: { file: [TEXT.noImage] } };
+    const expected = {
+      status: false,
+      message: HTTP_TEXT[422],
+      errors: { file: [TEXT.noImage] },
+      codes: { file: [{ code: 'noImage' }] },
+    };
     const onlyFields = new FormData();
     onlyFields.append('picture', 'a string, not a file');
     const encoded = new Response(onlyFields);

@@ -1,7 +1,6 @@
 import type { FullUser } from '@makan/contract/auth';
 import type { PreferencesResult, preferencesRequest } from '@makan/contract/onboarding';
 import type { ProfileSummary, PublicProfile } from '@makan/contract/profiles';
-import { TEXT } from '@makan/contract/texts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
@@ -143,8 +142,7 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
       profiles.setImage(userId, kind, key, clock.now()),
 
     async follow(viewerId: number, profileId: number) {
-      if (viewerId === profileId)
-        throw new Invalid({ user_id: [TEXT.cannotFollowSelf] }, TEXT.cannotFollowSelf);
+      if (viewerId === profileId) throw new Invalid({ user_id: 'cannotFollowSelf' }, 'cannotFollowSelf');
       await mustFind(profileId);
       await profiles.follow(viewerId, profileId, clock.now());
       return profiles.followInfo(profileId, viewerId);

@@ -1,11 +1,11 @@
 import type { Clock } from '../../lib/clock.ts';
-import { TooManyRequests } from '../../lib/errors.ts';
+import { type Text, TooManyRequests } from '../../lib/errors.ts';
 import type { RateLimitRepository } from './rate-limit.repository.ts';
 
 export type Rule = {
   limit: number;
   windowMs: number;
-  message?: string | ((retryAfterSeconds: number) => string);
+  message?: Text | ((retryAfterSeconds: number) => Text);
 };
 
 /**

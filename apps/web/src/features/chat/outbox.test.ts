@@ -1,5 +1,5 @@
 import { LIMITS } from '@makan/contract/limits';
-import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
+import { HTTP_TEXT, TEXT, textOf } from '@makan/contract/texts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import type { RealtimeSocket } from '../../lib/realtime.ts';
@@ -203,11 +203,13 @@ describe('the way a text message goes', () => {
 describe('file checks', () => {
   it('refuses other types and files over 10 MB', () => {
     expect(checkChatFile(new File(['x'], 'a.png', { type: 'image/png' }))).toBeNull();
-    expect(checkChatFile(new File(['x'], 'a.exe', { type: 'application/x-msdownload' }))).toBe(
-      'File type not allowed',
-    );
+    expect(checkChatFile(new File(['x'], 'a.exe', { type: 'application/x-msdownload' }))).toEqual({
+      code: 'chatFileType',
+    });
     const big = new File(['x'], 'big.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: LIMITS.fileMaxBytes + 1 });
-    expect(checkChatFile(big)).toBe('File is too large. Maximum size is 10MB');
+    const tooLarge = checkChatFile(big);
+    expect(tooLarge).toEqual({ code: 'chatFileTooLarge', params: { size: '10MB' } });
+    expect(tooLarge && textOf(tooLarge)).toBe('File is too large. Maximum size is 10MB');
   });
 });

@@ -5,7 +5,7 @@ import {
   chatFileMaxLabel,
 } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
-import { formatText, TEXT } from '@makan/contract/texts';
+import type { TextCode } from '@makan/contract/texts';
 import { getItem } from '../../lib/storage.ts';
 import { sendFile } from './api/send-file.ts';
 import { sendMessage } from './api/send-message.ts';
@@ -32,14 +32,15 @@ export function currentMe(): Me | null {
 }
 
 /** Client-side checks before an upload (spec §5), in the chat's own words. Null when fine. */
-export function checkChatFile(file: File): string | null {
+export function checkChatFile(file: File): TextCode | null {
   const allowed = Object.keys(CHAT_FILE_TYPES);
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   const knownExtension = Object.values(CHAT_FILE_TYPES).some((list) =>
     (list as readonly string[]).includes(extension),
   );
-  if (!(allowed.includes(file.type) || (!file.type && knownExtension))) return TEXT.chatFileType;
-  if (file.size > LIMITS.fileMaxBytes) return formatText(TEXT.chatFileTooLarge, { size: chatFileMaxLabel() });
+  if (!(allowed.includes(file.type) || (!file.type && knownExtension))) return { code: 'chatFileType' };
+  if (file.size > LIMITS.fileMaxBytes)
+    return { code: 'chatFileTooLarge', params: { size: chatFileMaxLabel() } };
   return null;
 }
 

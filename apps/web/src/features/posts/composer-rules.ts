@@ -1,5 +1,5 @@
 import { createPostFields, hasContent } from '@makan/contract/posts';
-import { TEXT } from '@makan/contract/texts';
+import { issueMessage, type Message } from '../../lib/messages.ts';
 
 export interface ComposerValues {
   description: string;
@@ -28,7 +28,7 @@ export const emptyComposer: ComposerValues = {
   licence_number: '',
 };
 
-export type ComposerErrors = Partial<Record<keyof ComposerValues | 'content', string>>;
+export type ComposerErrors = Partial<Record<keyof ComposerValues | 'content', Message>>;
 
 export type ComposerCheck =
   | { ok: true; fields: Record<string, string | number | undefined> }
@@ -37,7 +37,7 @@ export type ComposerCheck =
 /**
  * The create-post rules of spec §5 before anything is sent: the contract's `createPostFields`
  * (property type and location required, lengths, listing fields), plus "a description or photos"
- * ('Please add a description or upload photos'). Messages are the contract's English texts. Pure.
+ * ('Please add a description or upload photos'). Messages are the contract's texts by key. Pure.
  */
 export function checkComposer(values: ComposerValues, photoCount: number): ComposerCheck {
   // A chosen city wins; its name in the box is not sent as free text too.
@@ -49,13 +49,13 @@ export function checkComposer(values: ComposerValues, photoCount: number): Compo
       const field = issue.path[0];
       if (typeof field === 'string' && field in emptyComposer) {
         const key = field as keyof ComposerValues;
-        errors[key] ??= issue.message;
+        errors[key] ??= issueMessage(issue);
       }
     }
   }
   // The contract's location rule is a refinement, which zod skips while other fields fail.
-  if (!values.location_id && !values.location.trim()) errors.location ??= TEXT.required;
-  if (!hasContent(values.description, photoCount)) errors.content = TEXT.postContentRequired;
+  if (!values.location_id && !values.location.trim()) errors.location ??= { code: 'required' };
+  if (!hasContent(values.description, photoCount)) errors.content = { code: 'postContentRequired' };
   if (parsed.success && Object.keys(errors).length === 0) {
     return { ok: true, fields: parsed.data };
   }

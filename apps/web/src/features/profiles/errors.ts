@@ -1,7 +1,6 @@
 import { LIMITS } from '@makan/contract/limits';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/http.ts';
-import { textKeyOf, translateMessage } from '../../lib/messages.ts';
+import { apiErrorMessage, firstFieldMessages, translateMessage } from '../../lib/messages.ts';
 import { formatNumber } from '../../lib/time.ts';
 
 /**
@@ -10,13 +9,9 @@ import { formatNumber } from '../../lib/time.ts';
  * for that action ('Failed to update bio', 'Failed to upload profile picture', …).
  */
 export function profileErrorText(t: TFunction, error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    const fieldMessage = error.errors ? Object.values(error.errors)[0]?.[0] : undefined;
-    for (const message of [error.message, fieldMessage]) {
-      if (message && textKeyOf(message)) return translateMessage(t, message);
-    }
-  }
-  return fallback;
+  const field = Object.values(firstFieldMessages(error))[0];
+  const coded = apiErrorMessage(error) ?? (typeof field === 'object' ? field : undefined);
+  return coded ? translateMessage(t, coded) : fallback;
 }
 
 /** 10 MB in the page's language ('10 MB', '١٠ ميغابايت'). */

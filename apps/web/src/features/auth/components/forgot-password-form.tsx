@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordRequest, normalizeIdentifier } from '@makan/contract/auth';
 import { TEXT } from '@makan/contract/texts';
 import { useState } from 'react';
@@ -10,8 +9,15 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { ApiError, firstFieldErrors } from '../../../lib/http.ts';
-import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
+import { contractResolver } from '../../../lib/form-resolver.ts';
+import { ApiError } from '../../../lib/http.ts';
+import {
+  apiErrorText,
+  asFieldError,
+  fieldErrorMessage,
+  firstFieldMessages,
+  translateMessage,
+} from '../../../lib/messages.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { type FlowState, rememberResetIdentifier } from '../flow.ts';
 
@@ -30,7 +36,7 @@ export function ForgotPasswordForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ForgotInput, unknown, ForgotOutput>({
-    resolver: zodResolver(forgotPasswordRequest),
+    resolver: contractResolver(forgotPasswordRequest),
     defaultValues: { identifier: '' },
   });
 
@@ -43,16 +49,15 @@ export function ForgotPasswordForm() {
       showToast(translateMessage(t, message ?? TEXT.otpSent), 'success');
       navigate('/forgot-otp', { state: { codeSentAt: Date.now() } satisfies FlowState });
     } catch (error) {
-      const fieldMessage = firstFieldErrors(error).identifier;
-      if (fieldMessage)
-        setError('identifier', { type: 'server', message: fieldMessage }, { shouldFocus: true });
+      const fieldMessage = firstFieldMessages(error).identifier;
+      if (fieldMessage) setError('identifier', asFieldError(fieldMessage), { shouldFocus: true });
       // A 422 here means no account has that identifier: say what to do (spec §8).
       const notFound = error instanceof ApiError && error.kind === 'validation';
       setFormError(notFound ? t('validation.resetNotFound') : apiErrorText(t, error));
     }
   });
 
-  const identifierError = errors.identifier?.message;
+  const identifierError = fieldErrorMessage(errors.identifier);
 
   return (
     <form noValidate onSubmit={onSubmit} data-testid="forgot-form" className="flex flex-col gap-5">

@@ -188,7 +188,8 @@ describe('/linkedin-callback', () => {
   it("shows the server's refusal in the page language", async () => {
     setItem('social_login_state', 'st-123');
     routeFetch(fetchMock, {
-      'POST /api/auth/linkedin/callback': () => fail(502, { message: 'LinkedIn authentication failed' }),
+      'POST /api/auth/linkedin/callback': () =>
+        fail(502, { message: 'LinkedIn authentication failed', code: 'linkedinFailed' }),
     });
     renderRoute('/linkedin-callback?code=abc&state=st-123', 'ar');
     expect(await screen.findByTestId('linkedin-callback-error')).toHaveTextContent(

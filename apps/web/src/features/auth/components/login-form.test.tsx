@@ -196,7 +196,11 @@ describe('login failures', () => {
       'POST /api/auth/login': () =>
         fail(
           429,
-          { message: 'Too many attempts. Please try again in 15 minutes.' },
+          {
+            message: 'Too many attempts. Please try again in 15 minutes.',
+            code: 'tooManyAttempts',
+            params: { minutes: 15 },
+          },
           { 'Retry-After': '900' },
         ),
     });

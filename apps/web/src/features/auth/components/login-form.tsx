@@ -10,8 +10,14 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, PasswordInput } from '../../../components/ui/field.tsx';
-import { ApiError, firstFieldErrors } from '../../../lib/http.ts';
-import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
+import { ApiError } from '../../../lib/http.ts';
+import {
+  apiErrorText,
+  firstFieldMessages,
+  issueMessage,
+  type Message,
+  translateMessage,
+} from '../../../lib/messages.ts';
 import { getItem } from '../../../lib/storage.ts';
 import { login } from '../api/login.ts';
 import { type FlowState, nextVerificationPath, rememberContact, withRedirect } from '../flow.ts';
@@ -19,7 +25,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { authLinkClass } from './auth-card.tsx';
 
 type Field = keyof LoginRequest;
-type Errors = Partial<Record<Field, string>>;
+type Errors = Partial<Record<Field, Message>>;
 
 const FIELDS: ReadonlyArray<Field> = ['identifier', 'password'];
 const isField = (name: unknown): name is Field => FIELDS.some((field) => field === name);
@@ -35,7 +41,7 @@ function check(form: HTMLFormElement) {
   if (parsed.success) return { values: parsed.data, errors };
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if (isField(field) && !errors[field]) errors[field] = issue.message;
+    if (isField(field) && !errors[field]) errors[field] = issueMessage(issue);
   }
   return { values: null, errors };
 }
@@ -90,8 +96,8 @@ export function LoginForm() {
       }
       if (error instanceof ApiError && error.kind === 'validation') {
         const fromServer: Errors = {};
-        const others: string[] = [];
-        for (const [field, message] of Object.entries(firstFieldErrors(error))) {
+        const others: Message[] = [];
+        for (const [field, message] of Object.entries(firstFieldMessages(error))) {
           if (isField(field)) fromServer[field] = message;
           else others.push(message);
         }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordRequest } from '@makan/contract/auth';
 import { TEXT } from '@makan/contract/texts';
 import { useState } from 'react';
@@ -10,8 +9,14 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordInput } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { ApiError, firstFieldErrors } from '../../../lib/http.ts';
-import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
+import { contractResolver } from '../../../lib/form-resolver.ts';
+import { ApiError } from '../../../lib/http.ts';
+import {
+  apiErrorText,
+  fieldErrorMessage,
+  firstFieldMessages,
+  translateMessage,
+} from '../../../lib/messages.ts';
 import { getSessionItem, removeItem, removeSessionItem } from '../../../lib/storage.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { withPasswordMatch } from '../password-match.ts';
@@ -22,7 +27,7 @@ type ResetInput = z.input<typeof resetPasswordRequest>;
 type ResetOutput = z.output<typeof resetPasswordRequest>;
 
 const FIELDS: ReadonlyArray<FieldPath<ResetInput>> = ['password', 'password_confirmation'];
-const resolver = withPasswordMatch(zodResolver(resetPasswordRequest));
+const resolver = withPasswordMatch(contractResolver(resetPasswordRequest));
 
 function ExpiredNotice() {
   const { t } = useTranslation();
@@ -60,7 +65,7 @@ export function ResetPasswordForm() {
   if (!token) return <ExpiredNotice />;
 
   const errorOf = (name: FieldPath<ResetInput>) => {
-    const message = errors[name]?.message;
+    const message = fieldErrorMessage(errors[name]);
     return message ? translateMessage(t, message) : undefined;
   };
 
@@ -73,7 +78,7 @@ export function ResetPasswordForm() {
       showToast(translateMessage(t, message ?? TEXT.passwordReset), 'success');
       navigate('/login', { replace: true });
     } catch (error) {
-      if (firstFieldErrors(error).reset_token) {
+      if (firstFieldMessages(error).reset_token) {
         // Expired or already used: only a new code helps.
         removeSessionItem('reset_token');
         setToken(null);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { registerRequest, type UserType, type VerificationMethod } from '@makan/contract/auth';
 import { TEXT } from '@makan/contract/texts';
 import { type ReactNode, useState } from 'react';
@@ -13,8 +12,9 @@ import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { Input, PasswordInput } from '../../../components/ui/field.tsx';
 import { CraneIcon, MailIcon, PhoneIcon, ShieldCheckIcon, StoreIcon } from '../../../components/ui/icons.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { contractResolver } from '../../../lib/form-resolver.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
+import { apiErrorText, fieldErrorMessage, translateMessage } from '../../../lib/messages.ts';
 import { useRegister } from '../api/register.ts';
 import { nextVerificationPath, rememberContact, withRedirect } from '../flow.ts';
 import { withPasswordMatch } from '../password-match.ts';
@@ -34,7 +34,7 @@ const FIELDS: ReadonlyArray<FieldPath<SignupInput>> = [
   'verification_method',
 ];
 
-const resolver = withPasswordMatch(zodResolver(registerRequest));
+const resolver = withPasswordMatch(contractResolver(registerRequest));
 
 /** Registration (spec §2, §5): the contract's schema and texts, then on to the code entry. */
 export function SignupForm() {
@@ -64,7 +64,7 @@ export function SignupForm() {
   });
 
   const errorOf = (name: FieldPath<SignupInput>) => {
-    const message = errors[name]?.message;
+    const message = fieldErrorMessage(errors[name]);
     return message ? translateMessage(t, message) : undefined;
   };
 

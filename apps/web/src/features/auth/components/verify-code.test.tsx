@@ -189,11 +189,15 @@ describe('resend code', () => {
     expect(screen.getByTestId('otp-resend')).toHaveTextContent(/Resend code in 0:4[12]/);
   });
 
-  it('a 429 without Retry-After uses the seconds in the text', async () => {
+  it('a 429 without Retry-After uses the seconds its text was given', async () => {
     keepContact();
     routeFetch(fetchMock, {
       'POST /api/auth/resend-verification': () =>
-        fail(429, { message: 'Please wait 30 seconds before requesting a new code.' }),
+        fail(429, {
+          message: 'Please wait 30 seconds before requesting a new code.',
+          code: 'otpResendWait',
+          params: { seconds: 30 },
+        }),
     });
     await open('/verification-email', undefined, 'ar');
     await userEvent.click(screen.getByRole('button', { name: 'إعادة إرسال الرمز' }));

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type OtpType, otpCodeField } from '@makan/contract/auth';
 import { LIMITS } from '@makan/contract/limits';
 import { TEXT } from '@makan/contract/texts';
@@ -12,8 +11,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { KeyIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { ApiError, firstFieldErrors } from '../../../lib/http.ts';
-import { apiErrorText, matchTemplate, translateMessage } from '../../../lib/messages.ts';
+import { contractResolver } from '../../../lib/form-resolver.ts';
+import { ApiError } from '../../../lib/http.ts';
+import {
+  apiErrorText,
+  asFieldError,
+  fieldErrorMessage,
+  firstFieldMessages,
+  isText,
+  translateMessage,
+} from '../../../lib/messages.ts';
 import { getItem, setSessionItem } from '../../../lib/storage.ts';
 import { resendVerification } from '../api/resend-verification.ts';
 import { useVerifyOtp } from '../api/verify-otp.ts';
@@ -48,11 +55,10 @@ function masked(identifier: string): string {
   return identifier.includes('@') ? maskEmail(identifier) : maskPhone(identifier);
 }
 
-/** Seconds a 429 asks to wait: its Retry-After header, else the number in its text. */
+/** Seconds a 429 asks to wait: its Retry-After header, else the seconds its text was given. */
 function retrySeconds(error: ApiError): number {
   if (error.retryAfter != null) return error.retryAfter;
-  const match = matchTemplate({ wait: TEXT.otpResendWait }, error.message);
-  const seconds = Number(match?.params.seconds);
+  const seconds = error.code === 'otpResendWait' ? Number(error.params?.seconds) : Number.NaN;
   return Number.isFinite(seconds) && seconds > 0 ? seconds : RESEND_SECONDS;
 }
 
@@ -88,7 +94,7 @@ export function VerifyCode({ kind }: { kind: CodeKind }) {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<CodeInput, unknown, CodeOutput>({
-    resolver: zodResolver(codeForm),
+    resolver: contractResolver(codeForm),
     defaultValues: { code: '' },
   });
   const type: OtpType = kind === 'reset' ? 'password_reset' : 'registration';
@@ -125,14 +131,14 @@ export function VerifyCode({ kind }: { kind: CodeKind }) {
   }
 
   const showFailure = (error: unknown) => {
-    const fields = firstFieldErrors(error);
+    const fields = firstFieldMessages(error);
     if (fields.identifier) {
-      const verified = fields.identifier === TEXT.alreadyVerified;
+      const verified = isText(fields.identifier, 'alreadyVerified');
       setWay(verified ? '/login' : kind === 'reset' ? '/forgot-password' : '/signup');
       setFormError(translateMessage(t, fields.identifier));
     } else if (fields.code) {
       setValue('code', '');
-      setError('code', { type: 'server', message: fields.code });
+      setError('code', asFieldError(fields.code));
       setFocus('code');
     } else if (error instanceof ApiError) {
       setFormError(apiErrorText(t, error));
@@ -187,7 +193,7 @@ export function VerifyCode({ kind }: { kind: CodeKind }) {
     }
   };
 
-  const codeError = errors.code?.message;
+  const codeError = fieldErrorMessage(errors.code);
   const target = masked(identifier);
 
   return (

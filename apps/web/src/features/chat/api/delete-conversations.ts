@@ -8,7 +8,12 @@ import { chatStore } from '../store.ts';
 /** DELETE /api/chat/conversations: hides them for me; at least one id (spec §5). */
 export async function deleteConversations(ids: readonly number[]) {
   if (ids.length === 0)
-    throw new ApiError({ kind: 'validation', status: 422, message: TEXT.noConversationIds });
+    throw new ApiError({
+      kind: 'validation',
+      status: 422,
+      message: TEXT.noConversationIds,
+      code: 'noConversationIds',
+    });
   const { data } = await http.request('/chat/conversations', {
     method: 'DELETE',
     body: { conversation_ids: ids },

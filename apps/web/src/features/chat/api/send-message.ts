@@ -75,6 +75,9 @@ export async function sendMessage(
     kind: kindOfStatus(answer.status),
     status: answer.status,
     message: answer.message,
+    code: answer.code,
+    params: answer.params,
     errors: answer.errors,
+    codes: answer.codes,
   });
 }

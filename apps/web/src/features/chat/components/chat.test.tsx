@@ -152,7 +152,11 @@ describe('thread', () => {
     const calls = threadRoutes({
       'POST /api/chat/conversations/10/messages': (body) => {
         attempts += 1;
-        if (attempts === 1) return fail(403, { message: 'The other person has left this conversation' });
+        if (attempts === 1)
+          return fail(403, {
+            message: 'The other person has left this conversation',
+            code: 'conversationLeft',
+          });
         return ok(
           { ...mine(3, 'Still there?'), client_id: (body as { client_id: string }).client_id },
           undefined,

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ContactRequest, contactRequest } from '@makan/contract/contact';
 import { TEXT } from '@makan/contract/texts';
 import { useState } from 'react';
@@ -7,8 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Textarea } from '../../../components/ui/field.tsx';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons.tsx';
-import { ApiError, firstFieldErrors } from '../../../lib/http.ts';
-import { translateMessage } from '../../../lib/messages.ts';
+import { contractResolver } from '../../../lib/form-resolver.ts';
+import { ApiError } from '../../../lib/http.ts';
+import {
+  asFieldError,
+  fieldErrorMessage,
+  firstFieldMessages,
+  translateMessage,
+} from '../../../lib/messages.ts';
 import { useSendContact } from '../api/send-contact.ts';
 
 const EMPTY: ContactRequest = { firstName: '', lastName: '', email: '', phone: '', subject: '', message: '' };
@@ -31,10 +36,10 @@ export function ContactForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactRequest>({ resolver: zodResolver(contactRequest), defaultValues: EMPTY });
+  } = useForm<ContactRequest>({ resolver: contractResolver(contactRequest), defaultValues: EMPTY });
 
   const errorOf = (name: FieldPath<ContactRequest>) => {
-    const message = errors[name]?.message;
+    const message = fieldErrorMessage(errors[name]);
     return message ? translateMessage(t, message) : undefined;
   };
 
@@ -47,9 +52,9 @@ export function ContactForm() {
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'validation') {
         let focused = false;
-        for (const [field, message] of Object.entries(firstFieldErrors(error))) {
+        for (const [field, message] of Object.entries(firstFieldMessages(error))) {
           if (!isContactField(field)) continue;
-          setError(field, { type: 'server', message }, { shouldFocus: !focused });
+          setError(field, asFieldError(message), { shouldFocus: !focused });
           focused = true;
         }
         setOutcome({ tone: 'error', message: t('validation.contactFixErrors') });

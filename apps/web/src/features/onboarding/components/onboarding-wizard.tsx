@@ -21,9 +21,9 @@ import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Card, Page } from '../../../components/ui/page.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { ApiError, firstFieldErrors } from '../../../lib/http.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { translateMessage } from '../../../lib/messages.ts';
+import { firstFieldMessages, translateMessage } from '../../../lib/messages.ts';
 import { isPropertyType } from '../../../lib/property-types.ts';
 import { type Answers, asStep, completePreferences, type Step, startFrom, stepComplete } from '../answers.ts';
 import { useOnboardingStatus } from '../api/onboarding-status.ts';
@@ -145,7 +145,7 @@ function Wizard({ questions, status }: { questions: Questions; status: Status })
       showToast(translateMessage(t, message ?? TEXT.preferencesSaved), 'success');
       navigate(editing ? '/profile' : '/home', { replace: true });
     } catch (cause) {
-      const fields = Object.entries(firstFieldErrors(cause));
+      const fields = Object.entries(firstFieldMessages(cause));
       const [field, message] = fields[0] ?? [];
       if (cause instanceof ApiError && cause.kind === 'validation' && field && message) {
         setStep(stepOfField[field] ?? step);

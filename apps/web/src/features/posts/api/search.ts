@@ -2,6 +2,7 @@ import { LIMITS } from '@makan/contract/limits';
 import { feedResult, searchQuery } from '@makan/contract/posts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { issueMessage, type Message } from '../../../lib/messages.ts';
 import { postsKey } from './post-cache.ts';
 
 export const searchKey = (keyword: string) => [...postsKey, 'search', keyword] as const;
@@ -10,9 +11,9 @@ export const searchKey = (keyword: string) => [...postsKey, 'search', keyword] a
  * Spec §5: the keyword is trimmed, and a blank one is refused ('Search keyword is required') before
  * any request. Returns the contract's message, or null when the keyword is fine.
  */
-export function keywordError(keyword: string): string | null {
-  const parsed = searchQuery.shape.keyword.safeParse(keyword);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+export function keywordError(keyword: string): Message | null {
+  const issue = searchQuery.shape.keyword.safeParse(keyword).error?.issues[0];
+  return issue ? issueMessage(issue) : null;
 }
 
 /** GET /api/posts/search?keyword=: ranked results; `next_cursor` is a position in them. */

@@ -4,8 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { firstFieldErrors } from '../../../lib/http.ts';
-import { translateMessage } from '../../../lib/messages.ts';
+import { firstFieldMessages, issueMessage, translateMessage } from '../../../lib/messages.ts';
 import { useAddComment } from '../api/add-comment.ts';
 
 interface CommentFormProps {
@@ -28,7 +27,8 @@ export function CommentForm({ postId, parentId, onDone, autoFocus }: CommentForm
     event.preventDefault();
     const parsed = createCommentRequest.shape.comment.safeParse(text);
     if (!parsed.success) {
-      setError(translateMessage(t, parsed.error.issues[0]?.message ?? ''));
+      const issue = parsed.error.issues[0];
+      setError(issue ? translateMessage(t, issueMessage(issue)) : null);
       return;
     }
     add.mutate(
@@ -41,7 +41,7 @@ export function CommentForm({ postId, parentId, onDone, autoFocus }: CommentForm
           onDone?.();
         },
         onError: (failure) => {
-          const field = firstFieldErrors(failure).comment;
+          const field = firstFieldMessages(failure).comment;
           if (field) setError(translateMessage(t, field));
         },
       },

@@ -7,7 +7,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { translateMessage } from '../../../lib/messages.ts';
+import { issueMessage, translateMessage } from '../../../lib/messages.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { timeAgo } from '../../../lib/time.ts';
 import { useReplies } from '../api/comments.ts';
@@ -43,7 +43,8 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
   const save = () => {
     const parsed = updateCommentRequest.shape.comment.safeParse(draft);
     if (!parsed.success) {
-      setEditError(translateMessage(t, parsed.error.issues[0]?.message ?? ''));
+      const issue = parsed.error.issues[0];
+      setEditError(issue ? translateMessage(t, issueMessage(issue)) : null);
       return;
     }
     update.mutate(

@@ -13,7 +13,7 @@ import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { compressImage } from '../../../lib/image-compression.ts';
-import { translateMessage } from '../../../lib/messages.ts';
+import { firstFieldMessages, type Message, translateMessage } from '../../../lib/messages.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useCreatePost } from '../api/create-post.ts';
@@ -63,7 +63,7 @@ export function PostComposer() {
       ...(name === 'description' ? { content: undefined } : {}),
     }));
   };
-  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
+  const message = (text: Message | undefined) => (text ? translateMessage(t, text) : undefined);
 
   const addFiles = async (files: FileList | null) => {
     if (!files?.length) return;
@@ -130,9 +130,9 @@ export function PostComposer() {
         onError: (error) => {
           if (error instanceof ApiError && error.errors) {
             const next: ComposerErrors = {};
-            for (const [field, list] of Object.entries(error.errors)) {
+            for (const [field, first] of Object.entries(firstFieldMessages(error))) {
               const key = (field === 'media' ? 'content' : field) as keyof ComposerErrors;
-              next[key] = list[0];
+              next[key] = first;
             }
             setErrors(next);
           }

@@ -5,8 +5,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/http.ts';
-import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
+import {
+  apiErrorText,
+  firstFieldMessages,
+  issueMessage,
+  type Message,
+  translateMessage,
+} from '../../../lib/messages.ts';
 import { useUpdatePost } from '../api/update-post.ts';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
 
@@ -21,7 +26,7 @@ const FIELDS = [
 ] as const;
 type EditField = (typeof FIELDS)[number];
 export type EditValues = Record<EditField, string>;
-type EditErrors = Partial<Record<EditField, string>>;
+type EditErrors = Partial<Record<EditField, Message>>;
 
 export function editValuesOf(post: Post): EditValues {
   return {
@@ -59,7 +64,7 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
     setValues((old) => ({ ...old, [name]: value }));
     setErrors((old) => ({ ...old, [name]: undefined }));
   };
-  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
+  const message = (text: Message | undefined) => (text ? translateMessage(t, text) : undefined);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,7 +74,7 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
       const next: EditErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (isEditField(field)) next[field] ??= issue.message;
+        if (isEditField(field)) next[field] ??= issueMessage(issue);
       }
       setErrors(next);
       return;
@@ -87,10 +92,8 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
         },
         onError: (error) => {
           const next: EditErrors = {};
-          if (error instanceof ApiError && error.errors) {
-            for (const [field, list] of Object.entries(error.errors)) {
-              if (isEditField(field)) next[field] = list[0];
-            }
+          for (const [field, first] of Object.entries(firstFieldMessages(error))) {
+            if (isEditField(field)) next[field] = first;
           }
           setErrors(next);
           setFormError(apiErrorText(t, error));

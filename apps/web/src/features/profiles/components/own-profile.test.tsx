@@ -1,4 +1,5 @@
 import type { FullUser } from '@makan/contract/auth';
+import { HTTP_TEXT } from '@makan/contract/texts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -161,7 +162,11 @@ describe('edit mode', () => {
   it('puts a server field error on its field', async () => {
     answer({
       'POST /api/profile': () =>
-        fail(422, { message: 'Invalid', errors: { name: ['Name can only contain letters and spaces'] } }),
+        fail(422, {
+          message: 'Invalid',
+          errors: { name: ['Name can only contain letters and spaces'] },
+          codes: { name: [{ code: 'nameLetters' }] },
+        }),
     });
     await open();
     const user = userEvent.setup();
@@ -335,8 +340,9 @@ describe('picture and cover', () => {
           status: 422,
           body: {
             status: false,
-            message: 'Please choose a valid image (JPEG, PNG, WebP or GIF)',
+            message: HTTP_TEXT[422],
             errors: { file: ['Please choose a valid image (JPEG, PNG, WebP or GIF)'] },
+            codes: { file: [{ code: 'invalidImage' }] },
           },
         },
         [],

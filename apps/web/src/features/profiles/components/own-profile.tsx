@@ -8,9 +8,8 @@ import { CameraIcon, PencilIcon, TrashIcon } from '../../../components/ui/icons.
 import { Card } from '../../../components/ui/page.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { firstFieldErrors } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { translateMessage } from '../../../lib/messages.ts';
+import { firstFieldMessages, type Message, translateMessage } from '../../../lib/messages.ts';
 import { useOwnProfile } from '../api/own-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { maxFileSize, profileErrorText } from '../errors.ts';
@@ -43,7 +42,7 @@ export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileVie
   const cover = useImageControls('cover');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<ProfileDraft | null>(null);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileDraft, string>>>();
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileDraft, Message>>>();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
 
@@ -88,7 +87,7 @@ export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileVie
             : t('profile.failures.profile');
         showToast(profileErrorText(t, error, fallback));
         // The edit was rolled back on screen; the pending values come back in the form to try again.
-        const fields = firstFieldErrors(error);
+        const fields = firstFieldMessages(error);
         setServerErrors({ name: fields.name, bio: fields.bio, link: fields.link });
         setDraft(values);
         setEditing(true);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS } from '@makan/contract/limits';
 import { updateProfileRequest } from '@makan/contract/profiles';
 import { useEffect, useId } from 'react';
@@ -9,8 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { Card } from '../../../components/ui/page.tsx';
 import { cx } from '../../../lib/cx.ts';
+import { contractResolver } from '../../../lib/form-resolver.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { translateMessage } from '../../../lib/messages.ts';
+import { asFieldError, fieldErrorMessage, type Message, translateMessage } from '../../../lib/messages.ts';
 import { formatNumber } from '../../../lib/time.ts';
 
 /** The pending edits (spec §3 profile state): what the form holds until saved or cancelled. */
@@ -23,7 +23,7 @@ export interface ProfileDraft {
 interface ProfileEditorProps {
   initial: ProfileDraft;
   /** A failed save's field errors (already in the page's language). */
-  serverErrors?: Partial<Record<keyof ProfileDraft, string>>;
+  serverErrors?: Partial<Record<keyof ProfileDraft, Message>>;
   onSave: (draft: ProfileDraft) => void;
   onCancel: () => void;
 }
@@ -43,7 +43,7 @@ export function ProfileEditor({ initial, serverErrors, onSave, onCancel }: Profi
     formState: { errors },
   } = useForm<z.input<typeof updateProfileRequest>, unknown, z.output<typeof updateProfileRequest>>({
     // Every field is sent, so each is checked with the contract's own rules.
-    resolver: zodResolver(updateProfileRequest),
+    resolver: contractResolver(updateProfileRequest),
     defaultValues: initial,
   });
 
@@ -56,13 +56,13 @@ export function ProfileEditor({ initial, serverErrors, onSave, onCancel }: Profi
     for (const name of ['name', 'bio', 'link'] as const) {
       const message = serverErrors?.[name];
       if (!message) continue;
-      setError(name, { type: 'server', message }, { shouldFocus: first });
+      setError(name, asFieldError(message), { shouldFocus: first });
       first = false;
     }
   }, [serverErrors, setError]);
 
   const errorOf = (name: keyof ProfileDraft) => {
-    const message = errors[name]?.message;
+    const message = fieldErrorMessage(errors[name]);
     return message ? translateMessage(t, message) : undefined;
   };
   const bioLength = (watch('bio') ?? '').length;

@@ -92,7 +92,12 @@ describe("another user's profile", () => {
   it('rolls the follow back when it fails, with the reason', async () => {
     answer({
       'POST /api/profiles/12/follow': () =>
-        fail(422, { message: 'You cannot follow yourself', errors: { id: ['You cannot follow yourself'] } }),
+        fail(422, {
+          message: 'You cannot follow yourself',
+          code: 'cannotFollowSelf',
+          errors: { id: ['You cannot follow yourself'] },
+          codes: { id: [{ code: 'cannotFollowSelf' }] },
+        }),
     });
     await open();
     await userEvent.click(followButton());
