@@ -32,8 +32,8 @@ export function filterConditions(f: FeedFilters): SQL[] {
 }
 
 /**
- * The 'For you' feed (docs/decisions/011). A post's score is its creation time in microseconds
- * plus a boost for each way it matches the viewer, so a boost reads as "this many hours newer":
+ * The 'For you' feed (docs/decisions/011). A post's score is its creation time plus a boost for
+ * each way it matches the viewer, so a boost reads as "this many hours newer":
  * a post from a followed account and of a type, in a city and for a purpose the viewer chose
  * ranks with posts 27 hours newer than itself; past that, newer posts come first whatever they
  * match. The viewer's own posts count as followed: they stay in sight without pinning the feed.
@@ -67,11 +67,12 @@ const wantedCase = sql.raw(
 
 /**
  * The ids and scores (microseconds since 1970) of one ranked page, best first (score, then id),
- * with the snapshot id, among the posts that pass `filters`. Exact and bounded, on the index posts_created_at_idx:
+ * with the snapshot id, among the posts that pass `filters`. Exact and bounded, read from the
+ * covering index posts_feed_rank_idx (created_at, id and every column the score reads):
  * - `walk` takes the `limit` newest posts after the cursor. Each has a score at least its own
  *   time, so the page's worst score is at least the oldest of their times, `since`;
  * - a score is at most its time plus MAX_BOOST_HOURS, so no post older than `since` minus that
- *   can reach the page: `ranked` scores only the posts in that window. The window holds a page
+ *   can reach the page: `page` scores only the posts in that window. The window holds a page
  *   plus MAX_BOOST_HOURS of posts, however many posts there are in all.
  * Keyset on (score, id) below the cursor, among posts up to the snapshot (the newest id when the
  * first page was read): posts that arrive while someone scrolls wait for the next first page, and
@@ -86,7 +87,7 @@ export function rankedPageQuery(q: {
   const limit = sql.raw(String(q.limit));
   const snapshot = q.cursor ? sql`${q.cursor.snapshot}::int` : sql`(select coalesce(max(id), 0) from posts)`;
   // The time bound is always written, "infinity" on the first page: with a range on both sides the
-  // planner estimates a narrow slice of posts_created_at_idx even though `since` is only known later.
+  // planner estimates a narrow slice of posts_feed_rank_idx even though `since` is only known later.
   // The cursor's score is in microseconds since 1970: exact both ways (a float8 holds it exactly).
   const until = q.cursor
     ? sql`('epoch'::timestamptz + ${q.cursor.score}::bigint * interval '1 microsecond')`
