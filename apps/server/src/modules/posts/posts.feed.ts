@@ -32,7 +32,7 @@ export function filterConditions(f: FeedFilters): SQL[] {
 }
 
 /**
- * The 'For you' feed (docs/decisions/011). A post's score is its creation time plus a boost for
+ * The 'For you' feed (docs/decisions/012). A post's score is its creation time plus a boost for
  * each way it matches the viewer, so a boost reads as "this many hours newer":
  * a post from a followed account and of a type, in a city and for a purpose the viewer chose
  * ranks with posts 27 hours newer than itself; past that, newer posts come first whatever they
