@@ -10,8 +10,11 @@ import { prepareDataset } from './seed/dataset.ts';
 const GROWTH_CASES = [
   'feed page 1',
   'feed deep cursor page',
+  'feed page 1 (for you)',
   'search (English word)',
   'search (Arabic word)',
+  'search (English prefix)',
+  'search (Arabic prefix)',
 ];
 
 /**
@@ -21,7 +24,7 @@ const GROWTH_CASES = [
  */
 export const growthBench: Bench = {
   name: 'growth',
-  describe: 'feed, deep page and search at 10k and at 1M posts (PostgreSQL)',
+  describe: 'feed (latest, deep, for you) and search (words, prefixes) at 10k and at 1M posts (PostgreSQL)',
   run: async (ctx: BenchContext) => {
     if (!ctx.adminUrl) {
       ctx.log('growth: PostgreSQL only (set DATABASE_URL); skipped on PGlite');

@@ -16,12 +16,20 @@ export function httpCases(shape: Shape): HttpCase[] {
   const middle = Math.floor(shape.posts / 2);
   const author = 1 + (((shape.posts - 3) * 7919) % shape.users);
   return [
-    { name: 'feed page 1', path: '/api/posts' },
-    { name: 'feed deep cursor page', path: `/api/posts?cursor=${middle}` },
-    { name: 'feed with filters', path: '/api/posts?property_type=office&purpose=sale&price_max=3000000' },
+    { name: 'feed page 1', path: '/api/posts?order=latest' },
+    { name: 'feed deep cursor page', path: `/api/posts?order=latest&cursor=${middle}` },
+    // Ranked for user 1 (…50 signed in): their follows, property types, cities and purpose.
+    { name: 'feed page 1 (for you)', path: '/api/posts?order=ranked' },
+    {
+      name: 'feed with filters',
+      path: '/api/posts?order=latest&property_type=office&purpose=sale&price_max=3000000',
+    },
     { name: 'post page', path: `/api/posts/${shape.posts - 3}` },
     { name: 'search (English word)', path: '/api/posts/search?keyword=warehouse' },
     { name: 'search (Arabic word)', path: `/api/posts/search?keyword=${encodeURIComponent('مستودع')}` },
+    // The last word as typed so far matches as a prefix.
+    { name: 'search (English prefix)', path: '/api/posts/search?keyword=wareh' },
+    { name: 'search (Arabic prefix)', path: `/api/posts/search?keyword=${encodeURIComponent('مستود')}` },
     { name: 'profile full', path: `/api/profiles/${author}/full` },
     { name: 'conversations list', path: '/api/chat/conversations' },
     { name: 'messages list', path: '/api/chat/conversations/1/messages', users: [1, 2] },

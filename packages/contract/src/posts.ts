@@ -183,9 +183,39 @@ export const commentParams = z.object({
 
 const cursorField = z.coerce.number().int().positive().optional();
 
+/**
+ * The feed's orders: `ranked` ('For you': the viewer's property types, cities, purpose and the
+ * accounts they follow, mixed with recency) or `latest` (newest first).
+ */
+export const FEED_ORDERS = ['ranked', 'latest'] as const;
+export type FeedOrder = (typeof FEED_ORDERS)[number];
+
+/**
+ * Where a ranked page ended: its last post's score and id, and the newest post id when the first
+ * page was read (later posts wait for the next first page). Written `score.id.snapshot`.
+ */
+export type RankedCursor = { score: number; id: number; snapshot: number };
+export const formatRankedCursor = (c: RankedCursor): string => `${c.score}.${c.id}.${c.snapshot}`;
+const rankedCursor = z
+  .string()
+  .regex(/^\d{1,16}\.\d{1,10}\.\d{1,10}$/)
+  .transform((text): RankedCursor => {
+    const [score = 0, id = 0, snapshot = 0] = text.split('.').map(Number);
+    return { score, id, snapshot };
+  })
+  .refine((c) => Number.isSafeInteger(c.score) && c.id <= 2 ** 31 - 1 && c.snapshot <= 2 ** 31 - 1);
+
 export const feedQuery = z.object({
-  /** next_cursor of the previous page. */
-  cursor: cursorField,
+  /**
+   * next_cursor of the previous page: a post id on the latest order, `score.id.snapshot` on the
+   * ranked one. A cursor continues the order of the page that gave it, whatever `order` says.
+   */
+  cursor: z.union([z.coerce.number().int().positive(), rankedCursor]).optional(),
+  /**
+   * `ranked` or `latest`. Without it (and without a cursor): ranked for a viewer with saved
+   * preferences, latest otherwise and for one author's posts (a profile lists them by date).
+   */
+  order: z.enum(FEED_ORDERS).optional(),
   per_page: z.coerce.number().int().min(1).max(50).default(LIMITS.postsPerPage),
   property_type: z.enum(PROPERTY_TYPES).optional(),
   /** A city id. */
@@ -203,9 +233,12 @@ export type FeedQuery = z.infer<typeof feedQuery>;
 
 export const feedResult = z.object({
   posts: z.array(postSchema),
-  next_cursor: z.number().int().nullable(),
+  /** The next page's `cursor`: a number (a post id, or a search position) or a ranked cursor. */
+  next_cursor: z.union([z.number().int(), z.string()]).nullable(),
 });
 export type FeedResult = z.infer<typeof feedResult>;
+/** A page's position as the client passes it back: opaque, a number or a string. */
+export type FeedCursor = NonNullable<FeedResult['next_cursor']>;
 
 export const bookmarksQuery = z.object({
   cursor: cursorField,

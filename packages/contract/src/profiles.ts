@@ -43,6 +43,7 @@ export const profileSummary = z.object({
 export type ProfileSummary = z.infer<typeof profileSummary>;
 
 export const profilesListQuery = z.object({
+  /** Part of a name or a bio, or of the name (English or Arabic) of a city the account chose. */
   q: z.string().trim().max(100).optional(),
   type: z.enum(USER_TYPES).optional(),
   /** The last id of the previous page (keyset pagination). */

@@ -55,6 +55,8 @@ export const posts = pgTable(
     index('posts_city_idx').on(t.cityId, t.id),
     index('posts_type_idx').on(t.propertyType, t.id),
     index('posts_search_vector_idx').using('gin', t.searchVector),
+    // The ranked feed walks posts by time and scores them from the index alone (posts.feed.ts).
+    index('posts_feed_rank_idx').on(t.createdAt, t.id, t.userId, t.propertyType, t.cityId, t.purpose),
     check('posts_property_type_check', isOneOf(t.propertyType, PROPERTY_TYPES)),
     check('posts_purpose_check', isOneOf(t.purpose, LISTING_PURPOSES)),
     check('posts_currency_check', isOneOf(t.currency, CURRENCIES)),

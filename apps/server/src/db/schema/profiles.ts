@@ -31,6 +31,8 @@ export const userPreferences = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    // The companies directory finds accounts by the cities they chose.
+    index('user_preferences_locations_idx').using('gin', t.preferredLocations),
     check('user_preferences_purpose_check', isOneOf(t.purpose, PURPOSES)),
     check('user_preferences_property_types_check', allOneOf(t.propertyTypes, PROPERTY_TYPES)),
   ],

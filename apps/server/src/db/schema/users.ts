@@ -38,6 +38,8 @@ export const users = pgTable(
     index('users_user_type_idx').on(t.userType, t.id),
     index('users_created_at_idx').on(sql`${t.createdAt} desc`),
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // The companies directory searches bios too.
+    index('users_bio_trgm_idx').using('gin', sql`lower(${t.bio}) gin_trgm_ops`),
     check('users_user_type_check', isOneOf(t.userType, USER_TYPES)),
     check('users_verification_method_check', isOneOf(t.verificationMethod, VERIFICATION_METHODS)),
     check('users_language_check', isOneOf(t.language, LANGUAGES)),

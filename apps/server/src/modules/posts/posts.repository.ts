@@ -1,11 +1,12 @@
-import type { Currency, ListingPurpose } from '@makan/contract/posts';
-import type { PropertyType } from '@makan/contract/property-types';
-import { and, asc, desc, eq, gte, inArray, lt, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { RankedCursor } from '@makan/contract/posts';
+import { and, asc, desc, eq, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
 import { bookmarks, postLikes, postMedia, posts } from '../../db/schema/posts.ts';
+import { userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import { type FeedFilters, filterConditions, rankedPageQuery } from './posts.feed.ts';
 
 /** Raw results of both drivers carry `rows`. */
 const idRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });
@@ -37,16 +38,11 @@ export type MediaInsert = {
 };
 export type PostUpdate = Partial<Omit<PostInsert, 'userId' | 'createdAt'>> & { updatedAt: Date };
 
-export type FeedFilters = {
-  propertyType?: PropertyType | undefined;
-  cityId?: number | undefined;
-  purpose?: ListingPurpose | undefined;
-  currency?: Currency | undefined;
-  priceMin?: number | undefined;
-  priceMax?: number | undefined;
-  areaMin?: number | undefined;
-  areaMax?: number | undefined;
-  authorId?: number | undefined;
+export type RankedFeedQuery = {
+  filters: FeedFilters;
+  cursor?: RankedCursor | undefined;
+  limit: number;
+  viewerId: number;
 };
 
 export type PostsRepositoryOptions = {
@@ -143,6 +139,28 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
     return rows.map((row) => ({ ...row, media: media.get(row.id) ?? [] }));
   }
 
+  /** One ranked page (and one row more, to know whether another follows) with its scores. */
+  const rankedRows = (query: RankedFeedQuery) => {
+    const conditions = filterConditions(query.filters);
+    const ranked = rankedPageQuery({
+      viewerId: query.viewerId,
+      cursor: query.cursor,
+      limit: query.limit + 1,
+      filters: conditions.length ? and(...conditions) : undefined,
+    });
+    return db
+      .select({
+        ...rowsSelect(query.viewerId),
+        score: sql<number>`ranked.score`.mapWith(Number),
+        snapshot: sql<number>`ranked.snapshot`.mapWith(Number),
+      })
+      .from(posts)
+      .innerJoin(sql`(${ranked}) ranked`, sql`ranked.id = ${posts.id}`)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .leftJoin(cities, eq(cities.id, posts.cityId))
+      .orderBy(sql`ranked.score desc, ranked.id desc`);
+  };
+
   /** to_tsvector('simple', …) of the folded text: words are already normalised by posts.search.ts. */
   const vectorOf = (searchText: string) => sql`to_tsvector('simple', ${searchText})`;
 
@@ -225,18 +243,8 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
       limit: number;
       viewerId: number;
     }) {
-      const f = query.filters;
-      const conditions: SQL[] = [];
+      const conditions = filterConditions(query.filters);
       if (query.cursor) conditions.push(lt(posts.id, query.cursor));
-      if (f.propertyType) conditions.push(eq(posts.propertyType, f.propertyType));
-      if (f.cityId) conditions.push(eq(posts.cityId, f.cityId));
-      if (f.purpose) conditions.push(eq(posts.purpose, f.purpose));
-      if (f.currency) conditions.push(eq(posts.currency, f.currency));
-      if (f.priceMin !== undefined) conditions.push(gte(posts.price, f.priceMin));
-      if (f.priceMax !== undefined) conditions.push(lte(posts.price, f.priceMax));
-      if (f.areaMin !== undefined) conditions.push(gte(posts.areaM2, f.areaMin));
-      if (f.areaMax !== undefined) conditions.push(lte(posts.areaM2, f.areaMax));
-      if (f.authorId) conditions.push(eq(posts.userId, f.authorId));
       onQuery();
       const unfiltered = conditions.length === (query.cursor ? 1 : 0);
       const rows = unfiltered
@@ -250,6 +258,28 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
             .limit(query.limit + 1);
       const page = rows.slice(0, query.limit);
       return { rows: await withMedia(page), hasMore: rows.length > query.limit };
+    },
+
+    /**
+     * 'For you': best score first (posts.ranking.ts), keyset on (score, id) under a snapshot; the
+     * next cursor is null on the last page. Two queries, like the latest order.
+     */
+    async rankedFeed(query: RankedFeedQuery) {
+      onQuery();
+      const rows = await rankedRows(query);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const nextCursor: RankedCursor | null =
+        rows.length > query.limit && last
+          ? { score: last.score, id: last.id, snapshot: last.snapshot }
+          : null;
+      return { rows: await withMedia(page), nextCursor };
+    },
+
+    /** Whether the viewer has finished onboarding (the feed is ranked for them by default). */
+    async hasPreferences(viewerId: number): Promise<boolean> {
+      onQuery();
+      return (await db.$count(userPreferences, eq(userPreferences.userId, viewerId))) > 0;
     },
 
     /** Posts by id, in the order of `ids`. */
@@ -352,6 +382,12 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
       onQuery();
       const result = await db.execute(this.searchIdsQuery(tsQuery, limit, offset));
       return idRows.parse(result).rows.map((r) => r.id);
+    },
+
+    /** EXPLAIN (FORMAT JSON) of a ranked feed page, for the test that checks it walks posts by time. */
+    async explainRankedFeed(query: RankedFeedQuery): Promise<unknown> {
+      const result = await db.execute(sql`explain (format json) ${rankedRows(query).getSQL()}`);
+      return anyRows.parse(result).rows;
     },
 
     /** EXPLAIN (FORMAT JSON) of a search, for the test that checks the plan uses the GIN index. */

@@ -15,11 +15,14 @@ describe('Arabic folding for search', () => {
     expect(withoutArabicPrefix('office')).toBe('office');
   });
 
-  it('indexes the word and its bare form; queries either as a prefix', () => {
+  it('indexes the word and its bare form; queries either, the last word also as a prefix', () => {
     expect(searchTextOf(['المَكتبة الكبيرة', null, 'Office'])).toBe('المكتبه مكتبه الكبيره كبيره office');
-    expect(toTsQuery('  والمكتبة office ')).toBe('(والمكتبه | مكتبه) & office');
+    expect(toTsQuery('  والمكتبة office ')).toBe('(والمكتبه | مكتبه) & office:*');
+    expect(toTsQuery('office والمكتبة')).toBe('office & (والمكتبه:* | مكتبه:*)');
+    expect(toTsQuery('Cowork')).toBe('cowork:*');
+    expect(toTsQuery('مستود')).toBe('مستود:*');
     expect(toTsQuery('!!! ...')).toBeNull();
-    // Nothing of tsquery's syntax survives folding.
+    // Nothing of tsquery's syntax survives folding; a one-letter last word is matched whole.
     expect(toTsQuery("a & b | !c:* 'd'")).toBe('a & b & c & d');
   });
 });
@@ -74,5 +77,19 @@ describe('search query plan', () => {
     expect(ids).toHaveLength(1);
     const common = await repo.searchIds(toTsQuery('riyadh office') ?? '', 10, 0);
     expect(common).toHaveLength(10);
+  });
+
+  it('finds a rare prefix through the GIN index too, and a common one among the newest posts', async () => {
+    const repo = createPostsRepository(database.db);
+    const tsQuery = toTsQuery('zzqra');
+    expect(tsQuery).toBe('zzqra:*');
+    if (!tsQuery) throw new Error('no query');
+    const explain = await repo.explainSearch(tsQuery, 10);
+    const plan = JSON.stringify(explain);
+    expect(plan).toContain('posts_search_vector_idx');
+    expect(plan).not.toContain('"Seq Scan"');
+    expect(primaryKeyWalks(explain)).toEqual([SEARCH_WINDOW]);
+    expect(await repo.searchIds(tsQuery, 10, 0)).toHaveLength(1);
+    expect(await repo.searchIds(toTsQuery('office bloc') ?? '', 10, 0)).toHaveLength(10);
   });
 });

@@ -37,10 +37,15 @@ export function searchTextOf(parts: readonly (string | null | undefined)[]): str
   return out.join(' ');
 }
 
+/** A last word shorter than this is matched whole: one letter would match almost every post. */
+const PREFIX_MIN = 2;
+
 /**
  * A to_tsquery('simple', …) text for a keyword: every word must match, as typed or without its
- * prefix. Whole words, not prefixes (`:*`): the planner cannot estimate how many rows a prefix
- * matches and then prefers reading the whole table, while a whole rare word takes the GIN index.
+ * prefix; the last word also as the start of a longer one (`:*`), so a search finds what is
+ * being typed ('Cowork' → 'coworking', 'مستود' → 'مستودعات'). The planner cannot estimate how many
+ * rows a prefix matches, but the search runs in materialised CTEs that do not let it choose
+ * (posts.repository.ts searchIdsQuery): a prefix is read from the GIN index like a word.
  * Folded words hold only letters and digits, so nothing in them is tsquery syntax. Null when
  * nothing searchable is left.
  */
@@ -48,9 +53,10 @@ export function toTsQuery(keyword: string): string | null {
   const words = searchWords(keyword).slice(0, 10);
   if (words.length === 0) return null;
   return words
-    .map((word) => {
+    .map((word, index) => {
+      const prefix = index === words.length - 1 && [...word].length >= PREFIX_MIN ? ':*' : '';
       const bare = withoutArabicPrefix(word);
-      return bare === word ? word : `(${word} | ${bare})`;
+      return bare === word ? `${word}${prefix}` : `(${word}${prefix} | ${bare}${prefix})`;
     })
     .join(' & ');
 }

@@ -4,7 +4,9 @@ import {
   type Comment,
   type CreatePostFields,
   createPostFields,
+  type FeedOrder,
   type FeedQuery,
+  formatRankedCursor,
   hasContent,
   type Post,
   type SearchQuery,
@@ -138,6 +140,17 @@ export function createPostsService(deps: PostsServiceDeps) {
     return toPost(row, viewerId);
   }
 
+  /**
+   * A cursor continues its own order; a first page takes the order asked for, by default ranked
+   * once the viewer has preferences, except on one author's posts.
+   */
+  async function feedOrder(viewerId: number, query: FeedQuery): Promise<FeedOrder> {
+    if (query.cursor !== undefined) return typeof query.cursor === 'number' ? 'latest' : 'ranked';
+    if (query.order) return query.order;
+    if (query.author) return 'latest';
+    return (await posts.hasPreferences(viewerId)) ? 'ranked' : 'latest';
+  }
+
   async function owned(postId: number, userId: number) {
     const post = await posts.findOwned(postId);
     if (!post) throw postNotFound();
@@ -194,22 +207,37 @@ export function createPostsService(deps: PostsServiceDeps) {
 
     get: one,
 
+    /** Ranked ('For you') or latest; see feedQuery for the default. */
     async feed(viewerId: number, query: FeedQuery) {
+      const filters = {
+        propertyType: query.property_type,
+        cityId: query.city,
+        purpose: query.purpose,
+        currency: query.currency,
+        priceMin: query.price_min,
+        priceMax: query.price_max,
+        areaMin: query.area_min,
+        areaMax: query.area_max,
+        authorId: query.author,
+      };
+      const { cursor } = query;
+      if ((await feedOrder(viewerId, query)) === 'ranked') {
+        const ranked = await posts.rankedFeed({
+          viewerId,
+          cursor: typeof cursor === 'object' ? cursor : undefined,
+          limit: query.per_page,
+          filters,
+        });
+        return {
+          posts: ranked.rows.map((r) => toPost(r, viewerId)),
+          next_cursor: ranked.nextCursor && formatRankedCursor(ranked.nextCursor),
+        };
+      }
       const { rows, hasMore } = await posts.feed({
         viewerId,
-        cursor: query.cursor,
+        cursor: typeof cursor === 'number' ? cursor : undefined,
         limit: query.per_page,
-        filters: {
-          propertyType: query.property_type,
-          cityId: query.city,
-          purpose: query.purpose,
-          currency: query.currency,
-          priceMin: query.price_min,
-          priceMax: query.price_max,
-          areaMin: query.area_min,
-          areaMax: query.area_max,
-          authorId: query.author,
-        },
+        filters,
       });
       const last = rows.at(-1);
       return { posts: rows.map((r) => toPost(r, viewerId)), next_cursor: hasMore && last ? last.id : null };

@@ -709,6 +709,28 @@ describe('search', () => {
     expect(await search('showroom')).not.toContain(arabic);
   });
 
+  it('finds what is being typed: the last word as the start of a longer one, in English and Arabic', async () => {
+    const searcher = await signedInUser(app, messages);
+    const coworking = (
+      await createPost(searcher, {
+        property_type: 'coworking',
+        location: 'Olaya',
+        description: 'Hot desks and meeting rooms',
+      })
+    ).json().data.id;
+    for (const keyword of ['Cowork', 'cowo', 'coworking spa', 'hot des', 'مساحة عم']) {
+      expect(await search(keyword), keyword).toContain(coworking);
+    }
+    expect(await search('ware')).toContain(arabic);
+    expect(await search('wareh')).not.toContain(coworking);
+    for (const keyword of ['مستود', 'المستو', 'ومستو', 'الصناع', 'صناع', 'مُسْتَوْ', 'للإيج']) {
+      expect(await search(keyword), keyword).toContain(arabic);
+    }
+    // Only the last word is a prefix: earlier words are whole words.
+    expect(await search('showr views')).not.toContain(english);
+    expect(await search('showroom vie')).toContain(english);
+  });
+
   it('ranks by relevance, then newest', async () => {
     const searcher = await signedInUser(app, messages);
     const weak = (await createPost(searcher, { ...basic(), description: 'qqplaza once' })).json().data.id;

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { cities } from '../../db/schema/cities.ts';
 import { follows, onboardingProgress, profileViews, userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
-import { escapeLike } from '../../lib/like.ts';
+import { containsPattern } from '../../lib/like.ts';
 
 export type PreferencesRow = typeof userPreferences.$inferSelect;
 export type ProgressRow = typeof onboardingProgress.$inferSelect;
@@ -122,17 +123,38 @@ export function createProfilesRepository(db: Database) {
     },
     views: (profileId: number) => db.$count(profileViews, eq(profileViews.profileId, profileId)),
 
-    /** People and companies, newest first, by keyset; `q` searches names (trigram index). */
+    /**
+     * People and companies, newest first, by keyset. `q` matches a name or a bio (trigram indexes)
+     * or one of the cities the account chose (`cityText`, folded: the cities' trigram index, then the
+     * preferences' GIN index); the three come together as one bitmap on users.
+     */
     async list(query: {
       q?: string | undefined;
+      cityText?: string | undefined;
       type?: 'retail' | 'developer' | undefined;
       cursor?: number | undefined;
       limit: number;
       viewerId: number;
     }) {
       const conditions = [];
-      if (query.q)
-        conditions.push(sql`lower(${users.name}) like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
+      if (query.q) {
+        const pattern = containsPattern(query.q.toLowerCase());
+        conditions.push(
+          or(
+            sql`lower(${users.name}) like ${pattern}`,
+            sql`lower(${users.bio}) like ${pattern}`,
+            query.cityText
+              ? sql`${users.id} = any((
+                  select coalesce(array_agg(${userPreferences.userId}), '{}') from ${userPreferences}
+                  where ${userPreferences.preferredLocations} && (
+                    select coalesce(array_agg(${cities.id}), '{}') from ${cities}
+                    where ${cities.searchText} like ${containsPattern(query.cityText)}
+                  )
+                )::int[])`
+              : undefined,
+          ),
+        );
+      }
       if (query.type) conditions.push(eq(users.userType, query.type));
       if (query.cursor) conditions.push(lt(users.id, query.cursor));
       const rows = await db

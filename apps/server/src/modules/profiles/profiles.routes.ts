@@ -170,7 +170,8 @@ export function profilesRoutes(
       onRequest: guard.optionalPreHandler,
       schema: {
         tags,
-        summary: 'People and companies, newest first; search by name; type=developer lists companies',
+        summary:
+          'People and companies, newest first; search by name, bio or city; type=developer lists companies',
         description: 'Keyset pagination: pass next_cursor as cursor for the next page. Public.',
         querystring: profilesListQuery,
         response: { 200: successSchema(profilesListResult), 401: failureSchema, 422: failureSchema },

@@ -1,4 +1,5 @@
 import type { FullUser } from '@makan/contract/auth';
+import { normalizeSearchText } from '@makan/contract/cities';
 import type { PreferencesResult, preferencesRequest } from '@makan/contract/onboarding';
 import type { ProfileSummary, PublicProfile } from '@makan/contract/profiles';
 import type { z } from 'zod';
@@ -22,6 +23,9 @@ export function toPreferences(row: PreferencesRow | undefined): PreferencesResul
     ? { purpose: row.purpose, property_types: row.propertyTypes, preferred_locations: row.preferredLocations }
     : null;
 }
+
+/** The trigram index on city names needs three letters; fewer would match most cities. */
+const CITY_MATCH_MIN = 3;
 
 const isVerifiedBadge = (u: { emailVerifiedAt: Date | null; phoneVerifiedAt: Date | null }) =>
   u.emailVerifiedAt !== null && u.phoneVerifiedAt !== null;
@@ -163,7 +167,14 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
         per_page: number;
       },
     ) {
-      const { rows, hasMore } = await profiles.list({ ...query, limit: query.per_page, viewerId });
+      // City names are matched folded (case, Arabic diacritics and letter forms), from three letters.
+      const cityText = query.q ? normalizeSearchText(query.q) : '';
+      const { rows, hasMore } = await profiles.list({
+        ...query,
+        cityText: [...cityText].length >= CITY_MATCH_MIN ? cityText : undefined,
+        limit: query.per_page,
+        viewerId,
+      });
       const last = rows.at(-1);
       return { users: rows.map(summary), next_cursor: hasMore && last ? last.id : null };
     },

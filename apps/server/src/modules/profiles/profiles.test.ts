@@ -280,6 +280,42 @@ describe('lists of people and companies', () => {
     expect(page2).toEqual({ users: [expect.objectContaining({ name: names[0] })], next_cursor: null });
   });
 
+  it('finds companies by their bio and by the cities they chose (in English and Arabic)', async () => {
+    const stamp = [...String(Date.now()).slice(-6)].map((d) => 'abcdefghij'[Number(d)]).join('');
+    const cityId = async (name: string) => (await get(`/api/cities?q=${name}`)).json().data[0].id as number;
+    const [dubai, riyadh] = [await cityId('Dubai'), await cityId('Riyadh')];
+    const logistics = await user({ name: `Quartz Estates ${stamp}`, user_type: 'developer' });
+    await send('POST', '/api/profile', logistics, {
+      bio: `Grade-A logistics parks zq${stamp} with cold storage`,
+    });
+    await send('POST', '/api/onboarding/preferences', logistics, {
+      purpose: 'list',
+      property_types: ['warehouse'],
+      preferred_locations: [dubai],
+    });
+    const offices = await user({ name: `Basalt Offices ${stamp}`, user_type: 'developer' });
+    await send('POST', '/api/onboarding/preferences', offices, {
+      purpose: 'list',
+      property_types: ['office'],
+      preferred_locations: [riyadh],
+    });
+    const ids = async (q: string) =>
+      (await get(`/api/profiles-list/all?type=developer&per_page=50&q=${encodeURIComponent(q)}`))
+        .json()
+        .data.users.map((u: { id: number }) => u.id) as number[];
+    expect(await ids(`zq${stamp}`)).toEqual([logistics.id]);
+    expect(await ids('COLD STORAGE')).toContain(logistics.id);
+    for (const q of ['Dubai', 'dubai', 'دبي', 'Dub']) {
+      const found = await ids(q);
+      expect(found, q).toContain(logistics.id);
+      expect(found, q).not.toContain(offices.id);
+    }
+    expect(await ids('الرياض')).toContain(offices.id);
+    // Names still match, and a two-letter query matches names and bios only.
+    expect(await ids(`Basalt Offices ${stamp}`)).toEqual([offices.id]);
+    expect(await ids('Du')).not.toContain(logistics.id);
+  });
+
   it('suggests three accounts: not you, not followed, sharing your preferences first', async () => {
     const me = await user();
     await send('POST', '/api/onboarding/preferences', me, {

@@ -1,5 +1,5 @@
 import { LIMITS } from '@makan/contract/limits';
-import { feedResult } from '@makan/contract/posts';
+import { type FeedCursor, feedResult } from '@makan/contract/posts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { postsKey } from './post-cache.ts';
@@ -7,7 +7,10 @@ import { postsKey } from './post-cache.ts';
 export const bookmarksKey = [...postsKey, 'bookmarks'] as const;
 
 /** GET /api/bookmarks: the posts you saved, most recently saved first. */
-export async function fetchBookmarks(cursor: number | undefined, { signal }: { signal?: AbortSignal } = {}) {
+export async function fetchBookmarks(
+  cursor: FeedCursor | undefined,
+  { signal }: { signal?: AbortSignal } = {},
+) {
   const { data } = await http.request('/bookmarks', {
     query: { cursor, per_page: LIMITS.postsPerPage },
     schema: feedResult,
@@ -21,7 +24,7 @@ export function useBookmarks() {
   return useInfiniteQuery({
     queryKey: bookmarksKey,
     queryFn: ({ pageParam, signal }) => fetchBookmarks(pageParam, { signal }),
-    initialPageParam: undefined as number | undefined,
+    initialPageParam: undefined as FeedCursor | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }

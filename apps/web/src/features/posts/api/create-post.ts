@@ -1,7 +1,25 @@
-import { postSchema } from '@makan/contract/posts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FeedResult, type Post, postSchema } from '@makan/contract/posts';
+import { type InfiniteData, type Query, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { postsKey } from './post-cache.ts';
+
+/** The home feed in either order, without filters: where a post just written belongs on top. */
+function isHomeFeed({ queryKey }: Pick<Query, 'queryKey'>): boolean {
+  const [, kind, filters] = queryKey;
+  return (
+    kind === 'feed' &&
+    typeof filters === 'object' &&
+    filters !== null &&
+    Object.entries(filters).every(([key, value]) => key === 'order' || value === undefined)
+  );
+}
+
+/** `data` with `post` first on its first page (once). */
+function withNewPost(data: InfiniteData<FeedResult>, post: Post): InfiniteData<FeedResult> {
+  const [first, ...rest] = data.pages;
+  if (!first || data.pages.some((page) => page.posts.some((p) => p.id === post.id))) return data;
+  return { ...data, pages: [{ ...first, posts: [post, ...first.posts] }, ...rest] };
+}
 
 export interface CreatePostInput {
   /** The text fields, already checked with the contract's `createPostFields`. */
@@ -30,6 +48,17 @@ export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: postsKey }),
+    onSuccess: async ({ data: post }) => {
+      // Your new post goes on top of the home feed at once, in both orders. Ranked, it would not
+      // always come first (posts boosted for you can outrank it), yet it should be seen where it
+      // was written; the pages already read stay as they are (their cursors still hold), and the
+      // next refresh asks the server again.
+      queryClient.setQueriesData<InfiniteData<FeedResult>>(
+        { queryKey: postsKey, predicate: isHomeFeed },
+        (old) => (old ? withNewPost(old, post) : old),
+      );
+      await queryClient.invalidateQueries({ queryKey: postsKey, predicate: (query) => !isHomeFeed(query) });
+      await queryClient.invalidateQueries({ queryKey: postsKey, predicate: isHomeFeed, refetchType: 'none' });
+    },
   });
 }

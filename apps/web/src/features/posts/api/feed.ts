@@ -1,5 +1,5 @@
 import { LIMITS } from '@makan/contract/limits';
-import { type FeedQuery, type FeedResult, feedResult } from '@makan/contract/posts';
+import { type FeedCursor, type FeedQuery, type FeedResult, feedResult } from '@makan/contract/posts';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { postsKey } from './post-cache.ts';
@@ -11,7 +11,7 @@ export const feedKey = (filters: FeedFilters = {}) => [...postsKey, 'feed', filt
 /** GET /api/posts: newest first, 10 a page; `next_cursor` is the next page's `cursor`. */
 export async function fetchFeed(
   filters: FeedFilters,
-  cursor: number | undefined,
+  cursor: FeedCursor | undefined,
   { signal }: { signal?: AbortSignal } = {},
 ) {
   const { data } = await http.request('/posts', {
@@ -27,7 +27,7 @@ export function useFeed(filters: FeedFilters = {}) {
   return useInfiniteQuery({
     queryKey: feedKey(filters),
     queryFn: ({ pageParam, signal }) => fetchFeed(filters, pageParam, { signal }),
-    initialPageParam: undefined as number | undefined,
+    initialPageParam: undefined as FeedCursor | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -43,7 +43,7 @@ export function useRefreshFeed(filters: FeedFilters = {}) {
   const queryClient = useQueryClient();
   return () => {
     const queryKey = feedKey(filters);
-    queryClient.setQueryData<InfiniteData<FeedResult, number | undefined>>(queryKey, (old) =>
+    queryClient.setQueryData<InfiniteData<FeedResult, FeedCursor | undefined>>(queryKey, (old) =>
       old ? { pages: old.pages.slice(0, 1), pageParams: old.pageParams.slice(0, 1) } : old,
     );
     return queryClient.refetchQueries({ queryKey, exact: true });

@@ -1,5 +1,5 @@
 import { LIMITS } from '@makan/contract/limits';
-import { feedResult, searchQuery } from '@makan/contract/posts';
+import { type FeedCursor, feedResult, searchQuery } from '@makan/contract/posts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { issueMessage, type Message } from '../../../lib/messages.ts';
@@ -19,7 +19,7 @@ export function keywordError(keyword: string): Message | null {
 /** GET /api/posts/search?keyword=: ranked results; `next_cursor` is a position in them. */
 export async function fetchSearch(
   keyword: string,
-  cursor: number | undefined,
+  cursor: FeedCursor | undefined,
   { signal }: { signal?: AbortSignal } = {},
 ) {
   const { data } = await http.request('/posts/search', {
@@ -37,7 +37,7 @@ export function useSearch(keyword: string) {
   return useInfiniteQuery({
     queryKey: searchKey(trimmed),
     queryFn: ({ pageParam, signal }) => fetchSearch(trimmed, pageParam, { signal }),
-    initialPageParam: undefined as number | undefined,
+    initialPageParam: undefined as FeedCursor | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     enabled: keywordError(trimmed) === null,
   });

@@ -84,7 +84,7 @@ describe('feed filters', () => {
     await userEvent.click(screen.getByTestId('filter-clear'));
     expect(screen.getByTestId('filter-price-min')).toHaveValue(null);
     expect(screen.getByTestId('filter-currency')).toHaveValue('');
-    // Back to the unfiltered feed (cached, so shown at once).
-    expect(await screen.findByText('Feed ?per_page=10')).toBeInTheDocument();
+    // Back to the unfiltered feed, 'For you' (cached, so shown at once).
+    expect(await screen.findByText('Feed ?order=ranked&per_page=10')).toBeInTheDocument();
   });
 });

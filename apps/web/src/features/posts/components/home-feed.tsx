@@ -1,6 +1,8 @@
+import type { FeedOrder } from '@makan/contract/posts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { useCooldown } from '../../../lib/cooldown.ts';
@@ -10,12 +12,15 @@ import { FeedFiltersBar } from './feed-filters.tsx';
 import { PostComposer } from './post-composer.tsx';
 import { EmptyPosts, PostList } from './post-list.tsx';
 
-/** /home: the composer, then the feed (newest first). */
+/** /home: the composer, then the feed: 'For you' (ranked by the server) or 'Latest'. */
 export function HomeFeed() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<FeedFilters>({});
-  const feed = useFeed(filters);
-  const refresh = useRefreshFeed(filters);
+  const [order, setOrder] = useState<FeedOrder>('ranked');
+  // The order is part of the query (and so of its key): each order keeps its own pages.
+  const query: FeedFilters = { ...filters, order };
+  const feed = useFeed(query);
+  const refresh = useRefreshFeed(query);
   const [coolingDown, startCooldown] = useCooldown(REFRESH_COOLDOWN_MS);
   // The button and a pull from the top of the page share one cooldown (spec §9: 1000 ms).
   usePullToRefresh(() => startCooldown(() => void refresh()));
@@ -25,6 +30,18 @@ export function HomeFeed() {
       <Page title={t('posts.feedTitle')} description={t('posts.feedIntro')} testId="page-home">
         <div className="flex flex-col gap-6">
           <PostComposer />
+          <ChoiceGroup<FeedOrder>
+            legend={t('posts.order.label')}
+            hint={order === 'ranked' ? t('posts.order.rankedHint') : t('posts.order.latestHint')}
+            name="feed-order"
+            value={order}
+            choices={[
+              { value: 'ranked', label: t('posts.order.ranked') },
+              { value: 'latest', label: t('posts.order.latest') },
+            ]}
+            onChange={setOrder}
+            testId="feed-order"
+          />
           <div className="flex flex-wrap items-end justify-between gap-3">
             <FeedFiltersBar value={filters} onChange={setFilters} />
             <Button

@@ -1,0 +1,2 @@
+-- The ranked feed (posts.feed.ts) walks posts by creation time and scores them from this index alone.
+CREATE INDEX "posts_feed_rank_idx" ON "posts" USING btree ("created_at","id","user_id","property_type","city_id","purpose");
