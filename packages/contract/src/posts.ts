@@ -89,6 +89,38 @@ export function hasContent(description: string | undefined | null, photos: numbe
   return (description?.trim().length ?? 0) > 0 || photos > 0;
 }
 
+/** One place in an edited post's photo order: a kept photo (by id) or the N-th new file (from 0). */
+export type MediaSlot = { kept: number } | { added: number };
+
+/** How a new file is named in `media_order`: `new:0` is the first file sent in `media[]`. */
+export const NEW_MEDIA_PREFIX = 'new:';
+
+/**
+ * `media_order` of `PUT /api/posts/{id}/listing`: the photos the post keeps and where the new ones
+ * go, comma-separated, e.g. `17,new:0,12`. Photos not named are removed; new files not named follow
+ * at the end in the order sent. '' keeps no photo; without the field every photo stays as it is.
+ */
+export const mediaOrder = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^$|^(\d{1,10}|new:\d{1,2})(,(\d{1,10}|new:\d{1,2}))*$/, TEXT.photoNotInPost)
+  .transform((text): MediaSlot[] =>
+    text === ''
+      ? []
+      : text
+          .split(',')
+          .map((token) =>
+            token.startsWith(NEW_MEDIA_PREFIX)
+              ? { added: Number(token.slice(NEW_MEDIA_PREFIX.length)) }
+              : { kept: Number(token) },
+          ),
+  );
+
+/** The `media_order` text of slots (the web's side of `mediaOrder`). */
+export const formatMediaOrder = (slots: readonly MediaSlot[]): string =>
+  slots.map((slot) => ('kept' in slot ? String(slot.kept) : `${NEW_MEDIA_PREFIX}${slot.added}`)).join(',');
+
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 
 /** `PUT /api/posts/{id}` (JSON, owner only): send only what changes; null clears an optional field. */

@@ -70,6 +70,7 @@ export const TEXT = {
   unfollowed: 'You have unfollowed this account',
   postContentRequired: 'Please add a description or upload photos',
   tooManyImages: 'Maximum {count} images per post',
+  photoNotInPost: 'This photo is not part of the post',
   priceNeedsCurrency: 'Please choose the currency of the price',
   invalidCurrency: 'Please select a valid currency',
   invalidPurpose: 'Please select a valid purpose',

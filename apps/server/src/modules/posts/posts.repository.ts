@@ -1,5 +1,5 @@
 import type { RankedCursor } from '@makan/contract/posts';
-import { and, asc, desc, eq, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
@@ -37,6 +37,11 @@ export type MediaInsert = {
   height: number;
 };
 export type PostUpdate = Partial<Omit<PostInsert, 'userId' | 'createdAt'>> & { updatedAt: Date };
+
+/** A photo row of a post, as an edit sees it. */
+export type CurrentPhoto = { id: number; key: string };
+/** One place in a post's new photo order: a kept photo row, or a new photo already stored. */
+export type PhotoSlot = { kept: number } | { added: MediaInsert };
 
 export type RankedFeedQuery = {
   filters: FeedFilters;
@@ -221,6 +226,65 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
           ...(fields.searchText !== undefined ? { searchVector: vectorOf(fields.searchText) } : {}),
         })
         .where(eq(posts.id, postId));
+    },
+
+    /**
+     * The whole listing at once, in one transaction under the post's row lock: `arrange` sees the
+     * photos as they are and answers the new order (or throws, and nothing changes). Answers the keys
+     * of the photos removed (their files go once this has committed), or undefined without the post.
+     */
+    async replaceListing(
+      postId: number,
+      fields: PostUpdate,
+      arrange: (current: CurrentPhoto[]) => PhotoSlot[],
+    ): Promise<string[] | undefined> {
+      onQuery();
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: posts.id })
+          .from(posts)
+          .where(eq(posts.id, postId))
+          .for('update');
+        if (!locked) return undefined;
+        const current = await tx
+          .select({ id: postMedia.id, key: postMedia.key })
+          .from(postMedia)
+          .where(eq(postMedia.postId, postId))
+          .orderBy(asc(postMedia.position));
+        const slots = arrange(current);
+        const keptIds = slots.flatMap((slot) => ('kept' in slot ? [slot.kept] : []));
+        await tx
+          .update(posts)
+          .set({
+            ...fields,
+            ...(fields.searchText !== undefined ? { searchVector: vectorOf(fields.searchText) } : {}),
+          })
+          .where(eq(posts.id, postId));
+        const removed = current.filter((photo) => !keptIds.includes(photo.id));
+        if (removed.length > 0) {
+          await tx
+            .delete(postMedia)
+            .where(
+              and(
+                eq(postMedia.postId, postId),
+                keptIds.length ? notInArray(postMedia.id, keptIds) : undefined,
+              ),
+            );
+        }
+        const added: (MediaInsert & { postId: number; position: number })[] = [];
+        for (const [position, slot] of slots.entries()) {
+          if ('kept' in slot) {
+            await tx
+              .update(postMedia)
+              .set({ position })
+              .where(and(eq(postMedia.id, slot.kept), eq(postMedia.postId, postId)));
+          } else {
+            added.push({ ...slot.added, postId, position });
+          }
+        }
+        if (added.length > 0) await tx.insert(postMedia).values(added);
+        return removed.map((photo) => photo.key);
+      });
     },
 
     /** Deletes the post (likes, bookmarks, comments and photo rows cascade); answers its photo keys. */

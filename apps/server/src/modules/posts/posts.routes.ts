@@ -17,7 +17,7 @@ import {
   updateCommentRequest,
   updatePostRequest,
 } from '@makan/contract/posts';
-import { TEXT } from '@makan/contract/texts';
+import { formatText, TEXT } from '@makan/contract/texts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Invalid, PayloadTooLarge, renameField } from '../../lib/errors.ts';
@@ -137,6 +137,54 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
         try {
           const post = await posts.create(userId, posts.parseCreateFields(fields), photos);
           return reply.status(201).send({ status: true as const, message: TEXT.postCreated, data: post });
+        } catch (err) {
+          await removeQuietly(
+            images,
+            photos.map((p) => p.key),
+            request.log,
+          );
+          throw err;
+        }
+      },
+    );
+
+    child.put(
+      '/api/posts/:id/listing',
+      {
+        onRequest: guard.preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'Edit your whole listing: photos (keep, reorder, remove, add), type, location, text',
+          description: [
+            'multipart/form-data, the create form with the same rules and texts: description, property_type (required),',
+            'location_id or location (one required), the optional listing fields (left out: cleared), new photos in media[].',
+            "media_order: the photos in their new order, comma-separated: a kept photo's id or new:N for the N-th new file",
+            `(e.g. '17,new:0,12'); photos not named are removed, new files not named follow at the end; without it every photo stays.`,
+            `At most ${LIMITS.imagesPerPost} photos in all ('${formatText(TEXT.tooManyImages, { count: LIMITS.imagesPerPost })}'); a description or photos ('${TEXT.postContentRequired}').`,
+            "All or nothing: new files are stored first, the post changes in one transaction, the removed photos' files are",
+            'deleted after it commits; on any refusal the new files are deleted and the post is as it was. 403/404 as PUT /api/posts/{id}.',
+          ].join(' '),
+          consumes: ['multipart/form-data'],
+          params: postIdParams,
+          body: z.unknown(),
+          response: { 200: successSchema(postSchema), 413: failureSchema, ...failures },
+        },
+      },
+      async (request) => {
+        const userId = me(request);
+        // Refused before any file is read or stored.
+        await posts.assertOwner(request.params.id, userId);
+        const { fields, files: photos } = await readPostForm(request, images);
+        try {
+          const post = await posts.replaceListing(
+            request.params.id,
+            userId,
+            posts.parseCreateFields(fields),
+            posts.parseMediaOrder(fields),
+            photos,
+          );
+          return { status: true as const, message: TEXT.postUpdated, data: post };
         } catch (err) {
           await removeQuietly(
             images,

@@ -8,6 +8,8 @@ import {
   type FeedQuery,
   formatRankedCursor,
   hasContent,
+  type MediaSlot,
+  mediaOrder,
   type Post,
   type SearchQuery,
   SHARES_PLACEHOLDER,
@@ -23,7 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { fieldFailures } from '../../lib/field-errors.ts';
 import type { CommentRow, CommentsRepository } from './comments.repository.ts';
-import type { MediaInsert, PostRow, PostsRepository } from './posts.repository.ts';
+import type { CurrentPhoto, MediaInsert, PhotoSlot, PostRow, PostsRepository } from './posts.repository.ts';
 import { searchTextOf, toTsQuery } from './posts.search.ts';
 
 /** A photo already checked, re-encoded and stored by the caller, as a post's photo row records it. */
@@ -44,6 +46,40 @@ export type PostsServiceDeps = {
 };
 
 const postNotFound = () => new NotFound('postNotFound');
+const tooManyImages = () =>
+  new Invalid({ media: { code: 'tooManyImages', params: { count: LIMITS.imagesPerPost } } });
+const photoNotInPost = () => new Invalid({ media: 'photoNotInPost' });
+
+/**
+ * An edited post's photos in their new order: the slots asked for (each kept photo must be one of
+ * the post's, each new file one sent, neither twice), then the new files not named, in the order
+ * sent. Without an order every photo stays where it is. Pure.
+ */
+function arrangePhotos(
+  current: readonly CurrentPhoto[],
+  order: readonly MediaSlot[] | undefined,
+  photos: readonly StoredPhoto[],
+): PhotoSlot[] {
+  const wanted = order ?? current.map((photo) => ({ kept: photo.id }));
+  const ids = new Set(current.map((photo) => photo.id));
+  const kept = new Set<number>();
+  const added = new Set<number>();
+  const slots: PhotoSlot[] = [];
+  for (const slot of wanted) {
+    if ('kept' in slot) {
+      if (!ids.has(slot.kept) || kept.has(slot.kept)) throw photoNotInPost();
+      kept.add(slot.kept);
+      slots.push({ kept: slot.kept });
+    } else {
+      const photo = photos[slot.added];
+      if (!photo || added.has(slot.added)) throw photoNotInPost();
+      added.add(slot.added);
+      slots.push({ added: photo });
+    }
+  }
+  for (const [index, photo] of photos.entries()) if (!added.has(index)) slots.push({ added: photo });
+  return slots;
+}
 const commentNotFound = () => new NotFound('commentNotFound');
 
 export function createPostsService(deps: PostsServiceDeps) {
@@ -173,9 +209,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       if (!hasContent(fields.description, photos.length)) {
         throw new Invalid({ description: 'postContentRequired' });
       }
-      if (photos.length > LIMITS.imagesPerPost) {
-        throw new Invalid({ media: { code: 'tooManyImages', params: { count: LIMITS.imagesPerPost } } });
-      }
+      if (photos.length > LIMITS.imagesPerPost) throw tooManyImages();
       const city = await cityOrInvalid(fields.location_id);
       const customLocation = city ? null : (fields.location ?? null);
       const description = fields.description ?? null;
@@ -285,6 +319,70 @@ export function createPostsService(deps: PostsServiceDeps) {
         searchText: searchTextFor({ description, propertyType, city, customLocation }),
         updatedAt: clock.now(),
       });
+      return one(postId, userId);
+    },
+
+    /** Owner only: 404 without the post, 403 for another's (before any file of an edit is read). */
+    async assertOwner(postId: number, userId: number): Promise<void> {
+      await owned(postId, userId);
+    },
+
+    /** `media_order` of the edit form; undefined when it was not sent (every photo stays). */
+    parseMediaOrder(raw: Record<string, string>): MediaSlot[] | undefined {
+      if (raw.media_order === undefined) return undefined;
+      const parsed = mediaOrder.safeParse(raw.media_order);
+      if (!parsed.success) throw photoNotInPost();
+      return parsed.data;
+    },
+
+    /**
+     * The owner's edit of the whole listing, by the create form's rules: its fields replace the
+     * post's (an optional one left out is cleared), photos are kept, reordered, removed or added. The
+     * new photos are already stored by the caller; rows change in one transaction, and the removed
+     * photos' files are deleted only once it has committed. Any refusal leaves the post as it was.
+     */
+    async replaceListing(
+      postId: number,
+      userId: number,
+      fields: CreatePostFields,
+      order: MediaSlot[] | undefined,
+      photos: StoredPhoto[],
+    ): Promise<Post> {
+      await owned(postId, userId);
+      const city = await cityOrInvalid(fields.location_id);
+      const customLocation = city ? null : (fields.location ?? null);
+      const description = fields.description ?? null;
+      const removed = await posts.replaceListing(
+        postId,
+        {
+          description,
+          propertyType: fields.property_type,
+          cityId: city?.id ?? null,
+          customLocation,
+          purpose: fields.purpose ?? null,
+          price: fields.price ?? null,
+          currency: fields.price !== undefined ? (fields.currency ?? null) : null,
+          areaM2: fields.area_m2 ?? null,
+          status: fields.status ?? null,
+          licenceNumber: fields.licence_number ?? null,
+          searchText: searchTextFor({
+            description,
+            propertyType: fields.property_type,
+            city,
+            customLocation,
+          }),
+          updatedAt: clock.now(),
+        },
+        (current) => {
+          const slots = arrangePhotos(current, order, photos);
+          if (!hasContent(description, slots.length))
+            throw new Invalid({ description: 'postContentRequired' });
+          if (slots.length > LIMITS.imagesPerPost) throw tooManyImages();
+          return slots;
+        },
+      );
+      if (!removed) throw postNotFound();
+      await deps.removePhotos(removed);
       return one(postId, userId);
     },
 

@@ -1,24 +1,19 @@
 import { LIMITS } from '@makan/contract/limits';
-import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { Textarea } from '../../../components/ui/field.tsx';
 import { CameraIcon, CloseIcon } from '../../../components/ui/icons.tsx';
-import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { cityName, useCitySearch } from '../../../lib/cities.ts';
-import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
-import { compressImage } from '../../../lib/image-compression.ts';
 import { firstFieldMessages, type Message, translateMessage } from '../../../lib/messages.ts';
-import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
+import { preparePhotos } from '../photo-files.ts';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
+import { PlaceFields } from './place-fields.tsx';
 
 interface Photo {
   file: File;
@@ -28,7 +23,6 @@ interface Photo {
 /** Spec §2 home: create a post (description, photos, property type, location, listing details). */
 export function PostComposer() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const me = getStoredUser();
   const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -38,10 +32,7 @@ export function PostComposer() {
   const [compressing, setCompressing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [showListing, setShowListing] = useState(false);
-  const [cityOpen, setCityOpen] = useState(false);
   const create = useCreatePost();
-  const cityQuery = useDebouncedValue(values.location_id ? '' : values.location.trim());
-  const cities = useCitySearch(cityQuery);
 
   // Object URLs live as long as their preview.
   const photosRef = useRef(photos);
@@ -67,23 +58,11 @@ export function PostComposer() {
 
   const addFiles = async (files: FileList | null) => {
     if (!files?.length) return;
-    const room = LIMITS.imagesPerPost - photos.length;
-    const chosen = Array.from(files).filter((file) => file.type.startsWith('image/'));
-    if (chosen.length > room) showToast(t('posts.composer.tooMany', { count: LIMITS.imagesPerPost }));
     setCompressing(true);
-    const added: Photo[] = [];
-    for (const file of chosen.slice(0, Math.max(0, room))) {
-      try {
-        const small = await compressImage(file);
-        if (small.size > LIMITS.fileMaxBytes) {
-          showToast(t('posts.composer.tooLarge'));
-          continue;
-        }
-        added.push({ file: small, preview: URL.createObjectURL(small) });
-      } catch {
-        showToast(t('posts.composer.compressionFailed'));
-      }
-    }
+    const taken = await preparePhotos(files, LIMITS.imagesPerPost - photos.length, (why) =>
+      showToast(t(`posts.composer.${why}`, { count: LIMITS.imagesPerPost })),
+    );
+    const added = taken.map((file) => ({ file, preview: URL.createObjectURL(file) }));
     setCompressing(false);
     if (added.length) {
       setPhotos((old) => [...old, ...added]);
@@ -144,7 +123,6 @@ export function PostComposer() {
   };
 
   const busy = create.isPending || compressing;
-  const cityList = cityOpen && !values.location_id && cityQuery ? (cities.data ?? []) : [];
 
   return (
     <form
@@ -232,64 +210,23 @@ export function PostComposer() {
         )}
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label={t('posts.composer.propertyType')}
-          requiredMark
-          required
-          value={values.property_type}
-          onChange={(event) => set('property_type', event.target.value)}
-          error={message(errors.property_type)}
-          data-testid="composer-type"
-        >
-          <option value="">{t('posts.composer.choose')}</option>
-          {PROPERTY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {propertyTypeLabel(type, language)}
-            </option>
-          ))}
-        </Select>
-
-        <div className="relative">
-          <Input
-            label={t('posts.composer.location')}
-            requiredMark
-            required
-            value={values.location}
-            onChange={(event) => {
-              set('location', event.target.value);
-              set('location_id', '');
-              setCityOpen(true);
-            }}
-            onFocus={() => setCityOpen(true)}
-            onBlur={() => setTimeout(() => setCityOpen(false), 150)}
-            placeholder={t('posts.composer.locationPlaceholder')}
-            autoComplete="off"
-            dir="auto"
-            maxLength={200}
-            hint={
-              values.location_id
-                ? t('posts.composer.cityChosen', { name: values.location })
-                : t('posts.composer.locationHint')
-            }
-            error={message(errors.location ?? errors.location_id)}
-            data-testid="composer-location"
-          />
-          <SuggestionList
-            items={cityList.map((city) => ({
-              id: city.id,
-              label: cityName(city, language),
-            }))}
-            onPick={(city) => {
-              setValues((old) => ({ ...old, location: city.label, location_id: String(city.id) }));
-              setErrors((old) => ({ ...old, location: undefined, location_id: undefined }));
-              setCityOpen(false);
-            }}
-            className="top-[4.6rem]"
-            testId="composer-cities"
-          />
-        </div>
-      </div>
+      <PlaceFields
+        values={values}
+        errors={{
+          property_type: message(errors.property_type),
+          location: message(errors.location ?? errors.location_id),
+        }}
+        onChange={(change) => {
+          setValues((old) => ({ ...old, ...change }));
+          setErrors((old) => ({
+            ...old,
+            property_type: undefined,
+            location: undefined,
+            location_id: undefined,
+          }));
+        }}
+        testIdPrefix="composer"
+      />
 
       <div>
         <button

@@ -1,10 +1,14 @@
-import { type Post, updatePostRequest } from '@makan/contract/posts';
-import { type FormEvent, useState } from 'react';
+import { LIMITS } from '@makan/contract/limits';
+import { type MediaSlot, type Post, updatePostRequest } from '@makan/contract/posts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/field.tsx';
+import { ArrowBackIcon, ArrowForwardIcon, CameraIcon, CloseIcon } from '../../../components/ui/icons.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { cityName } from '../../../lib/cities.ts';
+import { type Language, useLanguage } from '../../../lib/i18n.ts';
 import {
   apiErrorText,
   firstFieldMessages,
@@ -12,8 +16,12 @@ import {
   type Message,
   translateMessage,
 } from '../../../lib/messages.ts';
+import { useReplaceListing } from '../api/replace-listing.ts';
 import { useUpdatePost } from '../api/update-post.ts';
+import { checkComposer } from '../composer-rules.ts';
+import { preparePhotos } from '../photo-files.ts';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
+import { PlaceFields, type PlaceValues } from './place-fields.tsx';
 
 const FIELDS = [
   'description',
@@ -26,7 +34,30 @@ const FIELDS = [
 ] as const;
 type EditField = (typeof FIELDS)[number];
 export type EditValues = Record<EditField, string>;
-type EditErrors = Partial<Record<EditField, Message>>;
+type ErrorField = EditField | 'property_type' | 'location' | 'content';
+type EditErrors = Partial<Record<ErrorField, Message>>;
+
+/** A photo of the edited post: one it has (by id), or a new file not sent yet. */
+type EditPhoto = { kind: 'kept'; id: number; url: string } | { kind: 'new'; file: File; url: string };
+
+function placeValuesOf(post: Post, language: Language): PlaceValues {
+  return {
+    property_type: post.property_type,
+    location_id: post.location ? String(post.location.id) : '',
+    location: post.location ? cityName(post.location, language) : (post.custom_location ?? ''),
+  };
+}
+
+/** The photos in their new order as the server reads it: kept ones by id, new ones by their index among the new. */
+function mediaOrderOf(photos: readonly EditPhoto[]): { order: MediaSlot[]; files: File[] } {
+  const files: File[] = [];
+  const order = photos.map((photo): MediaSlot => {
+    if (photo.kind === 'kept') return { kept: photo.id };
+    files.push(photo.file);
+    return { added: files.length - 1 };
+  });
+  return { order, files };
+}
 
 export function editValuesOf(post: Post): EditValues {
   return {
@@ -51,24 +82,141 @@ export function editRequestOf(values: EditValues, initial?: EditValues) {
 }
 
 const isEditField = (name: unknown): name is EditField => FIELDS.some((field) => field === name);
+/** A server field's place in the dialog (photos' errors show under the photos). */
+const errorFieldOf = (name: string): ErrorField | undefined =>
+  name === 'media'
+    ? 'content'
+    : name === 'location_id'
+      ? 'location'
+      : name === 'property_type' || name === 'location' || name === 'content' || isEditField(name)
+        ? name
+        : undefined;
 
-/** The owner's edit of a post: description and listing fields, checked by the contract, then PUT. */
+/**
+ * The owner's edit of a post: description and listing fields (a JSON PUT of what changed) and, when
+ * they change, photos (add, remove, move earlier or later), property type and location: then the whole
+ * listing goes as the create form does, with the same rules and texts.
+ */
 export function PostEditDialog({ post, open, onClose }: { post: Post; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const update = useUpdatePost();
+  const replace = useReplaceListing();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<EditValues>(() => editValuesOf(post));
+  const [place, setPlace] = useState<PlaceValues>(() => placeValuesOf(post, language));
+  const [photos, setPhotos] = useState<EditPhoto[]>(() =>
+    post.media.map((media) => ({ kind: 'kept', id: media.id, url: media.url })),
+  );
+  const [compressing, setCompressing] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
   const [errors, setErrors] = useState<EditErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
+  // New photos' object URLs live as long as the dialog.
+  const photosRef = useRef(photos);
+  useEffect(() => {
+    photosRef.current = photos;
+  });
+  useEffect(
+    () => () => {
+      for (const photo of photosRef.current) if (photo.kind === 'new') URL.revokeObjectURL(photo.url);
+    },
+    [],
+  );
+
   const set = (name: EditField, value: string) => {
     setValues((old) => ({ ...old, [name]: value }));
-    setErrors((old) => ({ ...old, [name]: undefined }));
+    setErrors((old) => ({
+      ...old,
+      [name]: undefined,
+      ...(name === 'description' ? { content: undefined } : {}),
+    }));
   };
   const message = (text: Message | undefined) => (text ? translateMessage(t, text) : undefined);
+
+  const addFiles = async (files: FileList | null) => {
+    if (!files?.length) return;
+    setCompressing(true);
+    const taken = await preparePhotos(files, LIMITS.imagesPerPost - photos.length, (why) =>
+      showToast(t(`posts.composer.${why}`, { count: LIMITS.imagesPerPost })),
+    );
+    setCompressing(false);
+    if (taken.length === 0) return;
+    setPhotos((old) => [
+      ...old,
+      ...taken.map((file): EditPhoto => ({ kind: 'new', file, url: URL.createObjectURL(file) })),
+    ]);
+    setErrors((old) => ({ ...old, content: undefined }));
+  };
+
+  const removePhoto = (index: number) => {
+    const photo = photos[index];
+    if (photo?.kind === 'new') URL.revokeObjectURL(photo.url);
+    setPhotos((old) => old.filter((_, i) => i !== index));
+    setAnnouncement(t('posts.edit.photoRemoved', { index: index + 1 }));
+  };
+
+  const movePhoto = (index: number, to: number) => {
+    setPhotos((old) => {
+      const moved = old[index];
+      if (!moved || to < 0 || to >= old.length) return old;
+      const next = old.filter((_, i) => i !== index);
+      next.splice(to, 0, moved);
+      return next;
+    });
+    setAnnouncement(t('posts.edit.photoMoved', { from: index + 1, to: to + 1 }));
+  };
+
+  const showErrors = (error: unknown) => {
+    const next: EditErrors = {};
+    for (const [field, first] of Object.entries(firstFieldMessages(error))) {
+      const key = errorFieldOf(field);
+      if (key) next[key] ??= first;
+    }
+    setErrors(next);
+    setFormError(apiErrorText(t, error));
+  };
+  const done = () => {
+    showToast(t('validation.postUpdated'), 'success');
+    onClose();
+  };
+
+  const initialPlace = placeValuesOf(post, language);
+  const photosChanged =
+    photos.length !== post.media.length ||
+    photos.some((photo, i) => photo.kind !== 'kept' || photo.id !== post.media[i]?.id);
+  const placeChanged =
+    place.property_type !== initialPlace.property_type ||
+    place.location_id !== initialPlace.location_id ||
+    place.location.trim() !== initialPlace.location.trim();
+
+  /** Photos, type or location changed: the whole listing, by the create form's rules. */
+  const submitListing = () => {
+    const check = checkComposer({ ...values, ...place }, photos.length);
+    if (!check.ok) {
+      const next: EditErrors = {};
+      for (const [field, text] of Object.entries(check.errors)) {
+        const key = errorFieldOf(field);
+        if (key && text) next[key] ??= text;
+      }
+      setErrors(next);
+      return;
+    }
+    const { order, files } = mediaOrderOf(photos);
+    replace.mutate(
+      { id: post.id, fields: check.fields, order, photos: files },
+      { onSuccess: done, onError: showErrors },
+    );
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    if (photosChanged || placeChanged) {
+      submitListing();
+      return;
+    }
     const parsed = editRequestOf(values, editValuesOf(post));
     if (!parsed.success) {
       const next: EditErrors = {};
@@ -83,24 +231,11 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
       onClose();
       return;
     }
-    update.mutate(
-      { id: post.id, body: parsed.data },
-      {
-        onSuccess: () => {
-          showToast(t('validation.postUpdated'), 'success');
-          onClose();
-        },
-        onError: (error) => {
-          const next: EditErrors = {};
-          for (const [field, first] of Object.entries(firstFieldMessages(error))) {
-            if (isEditField(field)) next[field] = first;
-          }
-          setErrors(next);
-          setFormError(apiErrorText(t, error));
-        },
-      },
-    );
+    update.mutate({ id: post.id, body: parsed.data }, { onSuccess: done, onError: showErrors });
   };
+
+  const iconButton =
+    'flex size-7 items-center justify-center rounded-full bg-slate-950/70 text-white hover:bg-slate-950 disabled:opacity-40';
 
   return (
     <Dialog open={open} onClose={onClose} title={t('posts.edit.title')} testId="post-edit-dialog">
@@ -113,6 +248,111 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
           rows={4}
           error={message(errors.description)}
           data-testid="post-edit-description"
+        />
+
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-900 dark:text-slate-100">
+            {t('posts.edit.photos', { count: photos.length, max: LIMITS.imagesPerPost })}
+          </legend>
+          {photos.length > 0 && (
+            <ol className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="post-edit-photos">
+              {photos.map((photo, index) => (
+                <li
+                  key={photo.kind === 'kept' ? `kept-${photo.id}` : photo.url}
+                  className="relative aspect-square overflow-hidden rounded-lg"
+                  data-testid="post-edit-photo"
+                >
+                  <img
+                    src={photo.url}
+                    alt={t('posts.edit.photoAlt', { index: index + 1 })}
+                    className="size-full object-cover"
+                  />
+                  <div className="absolute inset-x-1 top-1 flex justify-between gap-1">
+                    <div className="flex gap-1">
+                      <button
+                        type="button"
+                        className={iconButton}
+                        onClick={() => movePhoto(index, index - 1)}
+                        disabled={index === 0}
+                        aria-label={t('posts.edit.moveEarlier', { index: index + 1 })}
+                      >
+                        <ArrowBackIcon className="size-4" />
+                      </button>
+                      <button
+                        type="button"
+                        className={iconButton}
+                        onClick={() => movePhoto(index, index + 1)}
+                        disabled={index === photos.length - 1}
+                        aria-label={t('posts.edit.moveLater', { index: index + 1 })}
+                      >
+                        <ArrowForwardIcon className="size-4" />
+                      </button>
+                    </div>
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => removePhoto(index)}
+                      aria-label={t('posts.composer.removePhoto', { index: index + 1 })}
+                    >
+                      <CloseIcon className="size-4" />
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+          <p aria-live="polite" className="sr-only" data-testid="post-edit-announcement">
+            {announcement}
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => fileInput.current?.click()}
+              disabled={compressing || photos.length >= LIMITS.imagesPerPost}
+              data-testid="post-edit-add-photos"
+            >
+              <CameraIcon className="size-4" />
+              {t('posts.composer.addPhotos')}
+            </Button>
+            <span className="text-xs text-slate-600 dark:text-slate-400">
+              {compressing
+                ? t('posts.composer.compressing')
+                : t('posts.composer.photosHint', { count: LIMITS.imagesPerPost })}
+            </span>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              multiple
+              hidden
+              aria-label={t('posts.composer.photos')}
+              data-testid="post-edit-photos-input"
+              onChange={(event) => {
+                void addFiles(event.target.files);
+                event.target.value = '';
+              }}
+            />
+          </div>
+          {errors.content && (
+            <p
+              role="alert"
+              className="text-sm text-red-700 dark:text-red-400"
+              data-testid="post-edit-content-error"
+            >
+              {message(errors.content)}
+            </p>
+          )}
+        </fieldset>
+
+        <PlaceFields
+          values={place}
+          errors={{ property_type: message(errors.property_type), location: message(errors.location) }}
+          onChange={(change) => {
+            setPlace((old) => ({ ...old, ...change }));
+            setErrors((old) => ({ ...old, property_type: undefined, location: undefined }));
+          }}
+          testIdPrefix="post-edit"
         />
         <ListingFields
           values={values}
@@ -129,7 +369,12 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
           <Button type="button" variant="ghost" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={update.isPending} data-testid="post-edit-save">
+          <Button
+            type="submit"
+            loading={update.isPending || replace.isPending}
+            disabled={compressing}
+            data-testid="post-edit-save"
+          >
             {t('posts.edit.save')}
           </Button>
         </div>
