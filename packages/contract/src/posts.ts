@@ -3,6 +3,10 @@ import { LIMITS } from './limits.ts';
 import { PROPERTY_TYPES } from './property-types.ts';
 import { formatText, TEXT } from './texts.ts';
 
+/** A missing property type is required; one outside the list is not a valid property type. */
+const propertyTypeError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? TEXT.required : TEXT.invalidPropertyType;
+
 export const LISTING_PURPOSES = ['sale', 'rent', 'wanted'] as const;
 export const LISTING_STATUSES = ['available', 'under_offer', 'closed'] as const;
 export const CURRENCIES = ['SAR', 'AED', 'QAR', 'KWD', 'BHD', 'OMR', 'EGP', 'JOD', 'USD'] as const;
@@ -59,7 +63,7 @@ const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, s
 export const createPostFields = z
   .object({
     description: opt(postText),
-    property_type: z.preprocess(blankToUndefined, z.enum(PROPERTY_TYPES, { error: TEXT.required })),
+    property_type: z.preprocess(blankToUndefined, z.enum(PROPERTY_TYPES, { error: propertyTypeError })),
     location_id: opt(z.coerce.number({ error: TEXT.required }).int().positive()),
     location: opt(
       z
@@ -127,7 +131,7 @@ const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional(
 export const updatePostRequest = z
   .object({
     description: nullable(postText),
-    property_type: z.enum(PROPERTY_TYPES, { error: TEXT.required }).optional(),
+    property_type: z.enum(PROPERTY_TYPES, { error: propertyTypeError }).optional(),
     location_id: nullable(z.coerce.number().int().positive()),
     location: nullable(
       z

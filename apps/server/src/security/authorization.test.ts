@@ -78,6 +78,10 @@ const MULTIPART_FORMS: Record<string, { fields: Record<string, string>; files: F
     fields: { description: 'matrix probe', property_type: 'office', location: 'Olaya' },
     files: [],
   },
+  'PUT /api/posts/{id}/listing': {
+    fields: { description: 'matrix probe, edited', property_type: 'warehouse', location: 'Olaya' },
+    files: [],
+  },
 };
 
 const messages = capturedMessages();

@@ -37,6 +37,15 @@ const MULTIPART_FIELDS: Record<string, { fields: Record<string, string>; file: s
     fields: { description: 'fuzz probe', property_type: 'office', location: 'Olaya' },
     file: 'images',
   },
+  'PUT /api/posts/{id}/listing': {
+    fields: {
+      description: 'fuzz probe, edited',
+      property_type: 'warehouse',
+      location: 'Olaya',
+      media_order: '',
+    },
+    file: 'images',
+  },
   'POST /api/profile/picture': { fields: {}, file: 'picture' },
   'POST /api/profile/cover': { fields: {}, file: 'cover' },
   'POST /api/chat/conversations/{id}/files': { fields: { message: 'fuzz caption' }, file: 'file' },

@@ -174,7 +174,7 @@ describe('editing a listing fully (PUT /api/posts/{id}/listing)', () => {
       await photo('new.png'),
     ]);
     expect(badType.statusCode).toBe(422);
-    expect(badType.json().errors.property_type[0]).toBe(TEXT.required);
+    expect(badType.json().errors.property_type[0]).toBe(TEXT.invalidPropertyType);
 
     const foreign = await createWith(['x.png']);
     const unknownPhoto = await edit(post.id, { ...listing, media_order: `${foreign.media[0]?.id},new:0` }, [

@@ -252,7 +252,11 @@ describe('create post', () => {
   it('states every form rule with its text', async () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ location: 'Olaya', description: 'x' }, 'property_type', TEXT.required],
-      [{ property_type: 'villa', location: 'Olaya', description: 'x' }, 'property_type', TEXT.required],
+      [
+        { property_type: 'villa', location: 'Olaya', description: 'x' },
+        'property_type',
+        TEXT.invalidPropertyType,
+      ],
       [{ property_type: 'office', description: 'x' }, 'location', TEXT.required],
       [{ property_type: 'office', location: 'Olaya' }, 'description', TEXT.postContentRequired],
       [
