@@ -28,6 +28,10 @@ import { createConversationsService } from './modules/chat/conversations.service
 import { createMessageSendRepository } from './modules/chat/message-send.repository.ts';
 import { createMessagesRepository } from './modules/chat/messages.repository.ts';
 import { createMessagesService } from './modules/chat/messages.service.ts';
+import { createPresenceRepository } from './modules/chat/presence.repository.ts';
+import { presenceRoutes } from './modules/chat/presence.routes.ts';
+import { createPresenceService } from './modules/chat/presence.service.ts';
+import { presenceSocket } from './modules/chat/presence.socket.ts';
 import { createReadStateRepository } from './modules/chat/read-state.repository.ts';
 import { createReadStateService } from './modules/chat/read-state.service.ts';
 import { createCitiesRepository } from './modules/cities/cities.repository.ts';
@@ -394,6 +398,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: app.log,
     clock,
   });
+  // Presence: who of your conversation partners is online, counted over every process's sockets.
+  const chatPresence = createPresenceService({
+    presence: createPresenceRepository(database.db),
+    online: realtime.onlineUsers,
+    publisher: chatPublisher,
+    clock,
+  });
+  presenceRoutes(app, { presence: chatPresence, guard });
+  const presenceSockets = presenceSocket(realtime.io, { presence: chatPresence, log: app.log });
+  // After the real-time plugin closed this process's sockets: their last_seen_at is stored first.
+  app.addHook('preClose', presenceSockets.drain);
   citiesRoutes(app, { cities: createCitiesService({ cities: citiesRepository }) });
   contactRoutes(app, {
     contact: createContactService({

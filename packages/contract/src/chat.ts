@@ -264,3 +264,34 @@ export const messageSearchResult = z.object({ messages: z.array(messageSchema) }
 export function chatFileMaxLabel(): string {
   return `${LIMITS.fileMaxBytes / (1024 * 1024)}MB`;
 }
+
+/**
+ * Presence (issue 19): whether a user has a socket connected on any server process, and when their
+ * last one closed. Shown only to people who share a conversation with them, and only while both
+ * allow it (`show_presence`); otherwise `online` is false and `last_seen_at` null: nothing is known.
+ */
+export const presenceSchema = z.object({
+  user_id: id,
+  online: z.boolean(),
+  last_seen_at: z.string().nullable(),
+});
+export type Presence = z.infer<typeof presenceSchema>;
+
+/** At most this many users per presence request. */
+const PRESENCE_USERS_MAX = 50;
+/** `GET /api/chat/presence?user_ids=4,9`: comma-separated ids. */
+export const presenceQuery = z.object({
+  user_ids: z
+    .string()
+    .regex(new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${PRESENCE_USERS_MAX - 1}}$`), TEXT.invalidNumber),
+});
+/** Only the users who share a conversation with the caller; anyone else is left out. */
+export const presenceResult = z.object({ presence: z.array(presenceSchema) });
+
+/** The caller's own chat settings. */
+export const chatSettingsSchema = z.object({
+  /** Off: nobody sees when you are online or were last seen, and you see nobody's. */
+  show_presence: z.boolean(),
+});
+export type ChatSettings = z.infer<typeof chatSettingsSchema>;
+export const chatSettingsRequest = z.object({ show_presence: z.boolean({ error: TEXT.required }) });

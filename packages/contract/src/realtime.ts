@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conversationSchema, messageSchema, sendMessageRequest } from './chat.ts';
+import { conversationSchema, messageSchema, presenceSchema, sendMessageRequest } from './chat.ts';
 import { failureSchema, fieldErrorsSchema } from './envelope.ts';
 import { TEXT } from './texts.ts';
 
@@ -27,6 +27,7 @@ export const SERVER_EVENTS = {
   conversationUpdated: 'ConversationUpdated',
   messageEdited: 'MessageEdited',
   messageDeleted: 'MessageDeleted',
+  presenceChanged: 'PresenceChanged',
 } as const;
 
 /** Events a client sends; each answers through an acknowledgement. */
@@ -75,6 +76,14 @@ export const messageDeletedEvent = z.object({
   message: messageSchema,
 });
 
+/**
+ * A conversation partner came online, went offline (`last_seen_at` set), or hid their presence
+ * (offline, `last_seen_at` null). Sent to the user channels of the people who share a conversation
+ * with them and show their own presence. A hint like every event: clients ask
+ * `GET /api/chat/presence` again after a reconnect.
+ */
+export const presenceChangedEvent = presenceSchema;
+
 export type MessageSentEvent = z.infer<typeof messageSentEvent>;
 export type MessageReadEvent = z.infer<typeof messageReadEvent>;
 export type UserTypingEvent = z.infer<typeof userTypingEvent>;
@@ -83,6 +92,7 @@ export type NewConversationEvent = z.infer<typeof newConversationEvent>;
 export type ConversationUpdatedEvent = z.infer<typeof conversationUpdatedEvent>;
 export type MessageEditedEvent = z.infer<typeof messageEditedEvent>;
 export type MessageDeletedEvent = z.infer<typeof messageDeletedEvent>;
+export type PresenceChangedEvent = z.infer<typeof presenceChangedEvent>;
 
 /** The payload of every client event: which conversation. Validated by the server. */
 export const conversationRef = z.object({ conversationId: z.number().int().positive() });
@@ -137,6 +147,7 @@ export interface ServerToClientEvents {
   ConversationUpdated: (event: ConversationUpdatedEvent) => void;
   MessageEdited: (event: MessageEditedEvent) => void;
   MessageDeleted: (event: MessageDeletedEvent) => void;
+  PresenceChanged: (event: PresenceChangedEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -201,6 +201,15 @@ export function registerRealtime(
     removeFromChannel(userId: number, channel: string) {
       io.in(userChannel(userId)).socketsLeave(channel);
     },
+    /**
+     * Which of these users have a socket open, on any process: one `fetchSockets` over their
+     * channels (through the Redis adapter, every process answers).
+     */
+    async onlineUsers(userIds: number[]): Promise<Set<number>> {
+      if (userIds.length === 0) return new Set();
+      const sockets = await io.in(userIds.map(userChannel)).fetchSockets();
+      return new Set(sockets.map((s) => s.data.userId));
+    },
     /** Closes the sockets of one session (after logout). */
     disconnectSession(tokenHash: string) {
       io.in(sessionRoom(tokenHash)).disconnectSockets(true);

@@ -44,6 +44,21 @@ export function messageTimestamp(
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
+/**
+ * '5 minutes ago', 'yesterday', 'قبل ٣ ساعات': the largest whole unit of the time elapsed, through
+ * Intl.RelativeTimeFormat in the given locale (at least a minute; under one, callers say 'just now').
+ */
+export function relativeTime(value: Date | string | number, locale: string, now: Date = new Date()): string {
+  const elapsed = Math.max(MINUTE, now.getTime() - toDate(value).getTime());
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
+  const days = Math.floor(elapsed / DAY);
+  if (days < 30) return format.format(-days, 'day');
+  if (days < 365) return format.format(-Math.floor(days / 30), 'month');
+  return format.format(-Math.floor(days / 365), 'year');
+}
+
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(locale, options).format(value);
 }

@@ -29,6 +29,10 @@ export const users = pgTable(
     /** Base name of the stored picture files (sizes are derived); null when none. */
     pictureKey: text('picture_key'),
     coverKey: text('cover_key'),
+    /** Off: nobody sees when this user is online or was last seen, and they see nobody's (issue 19). */
+    showPresence: boolean('show_presence').notNull().default(true),
+    /** When the user's last open socket closed; null until it first did. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

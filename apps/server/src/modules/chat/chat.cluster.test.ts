@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ChatMessage } from '@makan/contract/chat';
+import type { ChatMessage, Presence } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
 import {
   type Ack,
@@ -10,7 +10,7 @@ import {
   SOCKET_PATH,
 } from '@makan/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createPostgresDatabase,
   freePort,
@@ -271,6 +271,52 @@ describe.skipIf(!adminUrl || !redisUrl)(
     });
 
     it('tells the stranger on process 2 nothing at all', async () => {
+      await settle();
+      expect(carlOn2.seen).toEqual([]);
+    });
+
+    // Presence (issue 19): counted over both processes' sockets; last_seen_at when the last one closes.
+    const presenceOf = async (base: string, viewer: SignedUpUser, userId: number) => {
+      const res = await call(base, viewer, 'GET', `/api/chat/presence?user_ids=${userId}`);
+      expect(res.status).toBe(200);
+      return (res.body.data as { presence: Presence[] }).presence;
+    };
+
+    it("shows Badr's presence on either process, counting sockets on both, and never to the stranger", async () => {
+      const [one = '', two = ''] = bases;
+      // Badr's only socket is on process 2; Ana asks process 1.
+      expect(await presenceOf(one, ana, badr.id)).toEqual([
+        { user_id: badr.id, online: true, last_seen_at: null },
+      ]);
+      expect(await presenceOf(two, carl, badr.id)).toEqual([]);
+
+      // A second tab on process 1, then the process 2 one closes: still online, no offline event.
+      const badrOn1 = await connect(one, badr);
+      badrSocket.close();
+      await settle();
+      expect(await presenceOf(two, ana, badr.id)).toEqual([
+        { user_id: badr.id, online: true, last_seen_at: null },
+      ]);
+      expect(anaOn1.count('PresenceChanged', (e) => e.user_id === badr.id && !e.online)).toBe(0);
+
+      // The last one closes: Ana (process 1) is told, and both processes answer the stored time.
+      badrOn1.close();
+      const offline = await anaOn1.waitFor('PresenceChanged', (e) => e.user_id === badr.id && !e.online);
+      expect(offline.last_seen_at).not.toBeNull();
+      for (const base of [one, two]) {
+        expect(await presenceOf(base, ana, badr.id)).toEqual([
+          { user_id: badr.id, online: false, last_seen_at: offline.last_seen_at },
+        ]);
+      }
+
+      // Back on process 2: Ana on process 1 hears it.
+      const before = anaOn1.count('PresenceChanged', (e) => e.user_id === badr.id && e.online);
+      await connect(two, badr);
+      await vi.waitFor(
+        () =>
+          expect(anaOn1.count('PresenceChanged', (e) => e.user_id === badr.id && e.online)).toBe(before + 1),
+        { timeout: 5000 },
+      );
       await settle();
       expect(carlOn2.seen).toEqual([]);
     });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getItem, setItem } from '../../lib/storage.ts';
+import { ok, routeFetch } from '../../test/auth-fixtures.ts';
 import { mockFetch, renderRoute, signIn } from '../../test/render.tsx';
 
 const fetchMock = mockFetch();
@@ -54,7 +55,8 @@ describe('settings page', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(getItem('auth_token')).toBe('test-token');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the privacy switch's own setting was asked for: nothing was sent to log out.
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/auth/logout');
   });
 
   it('logging out calls the server, forgets the session and goes to /login, even if the call fails', async () => {
@@ -68,7 +70,7 @@ describe('settings page', () => {
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = fetchMock.mock.calls.find(([called]) => called === '/api/auth/logout') ?? [];
     expect(url).toBe('/api/auth/logout');
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer test-token');
@@ -76,5 +78,20 @@ describe('settings page', () => {
       expect(getItem(key)).toBeNull();
     expect(getItem('theme')).toBe('dark');
     expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  });
+
+  it('switches presence off for the people I chat with', async () => {
+    signIn();
+    const calls = routeFetch(fetchMock, {
+      'GET /api/chat/settings': () => ok({ show_presence: true }),
+      'PATCH /api/chat/settings': () => ok({ show_presence: false }),
+    });
+    renderRoute('/settings');
+    const toggle = await screen.findByRole('switch', { name: "Show when I'm online" });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    expect(calls.find((c) => c.route === 'PATCH /api/chat/settings')?.body).toEqual({ show_presence: false });
   });
 });

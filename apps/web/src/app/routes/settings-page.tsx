@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Page } from '../../components/ui/page.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
+import { PresenceSetting } from '../../features/chat/components/presence-setting.tsx';
 import { LanguageSetting, ThemeSetting } from '../../features/settings/components/appearance-settings.tsx';
 import { useSignedIn } from '../../lib/session.ts';
 
@@ -32,6 +33,11 @@ export function SettingsPage() {
             <LanguageSetting />
           </div>
         </Section>
+        {signedIn && (
+          <Section title={t('settings.privacy')}>
+            <PresenceSetting />
+          </Section>
+        )}
         {signedIn && (
           <Section title={t('settings.account')}>
             <div className="flex flex-wrap items-center justify-between gap-4">

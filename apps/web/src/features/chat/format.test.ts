@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageFixture, sara } from '../../test/chat-fixtures.ts';
 import { testI18n } from '../../test/render.tsx';
-import { dateSeparator, fileSize, textDirection, threadRows } from './format.ts';
+import { dateSeparator, fileSize, presenceLabel, textDirection, threadRows } from './format.ts';
 
 const at = (iso: string, overrides = {}) => messageFixture({ created_at: iso, ...overrides });
 
@@ -46,5 +46,34 @@ describe('text direction', () => {
     expect(textDirection('123 مرحبا Omar')).toBe('rtl');
     expect(textDirection('You: مرحبا')).toBe('ltr');
     expect(textDirection('42 + 7')).toBeNull();
+  });
+});
+
+describe('presence label (chat header)', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const seen = (iso: string | null) => ({ user_id: 2, online: false, last_seen_at: iso });
+
+  it("says 'Online', or when they were last seen in relative words, in English", () => {
+    const { t } = testI18n('en');
+    expect(presenceLabel({ user_id: 2, online: true, last_seen_at: null }, t, 'en', now)).toBe('Online');
+    expect(presenceLabel(seen('2026-11-25T11:59:30Z'), t, 'en', now)).toBe('Last seen just now');
+    expect(presenceLabel(seen('2026-11-25T11:55:00Z'), t, 'en', now)).toBe('Last seen 5 minutes ago');
+    expect(presenceLabel(seen('2026-11-25T09:00:00Z'), t, 'en', now)).toBe('Last seen 3 hours ago');
+    expect(presenceLabel(seen('2026-11-24T11:00:00Z'), t, 'en', now)).toBe('Last seen yesterday');
+  });
+
+  it('speaks Arabic through Intl', () => {
+    const { t } = testI18n('ar');
+    expect(presenceLabel({ user_id: 2, online: true, last_seen_at: null }, t, 'ar', now)).toBe('متصل الآن');
+    const label = presenceLabel(seen('2026-11-25T09:00:00Z'), t, 'ar', now);
+    expect(label).toBe(
+      `آخر ظهور ${new Intl.RelativeTimeFormat('ar', { numeric: 'auto' }).format(-3, 'hour')}`,
+    );
+  });
+
+  it('says nothing when presence is unknown or hidden', () => {
+    const { t } = testI18n('en');
+    expect(presenceLabel(undefined, t, 'en', now)).toBeNull();
+    expect(presenceLabel(seen(null), t, 'en', now)).toBeNull();
   });
 });

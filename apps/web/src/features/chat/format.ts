@@ -1,5 +1,7 @@
+import type { Presence } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
 import type { TFunction } from 'i18next';
+import { relativeTime } from '../../lib/time.ts';
 import type { ChatItem } from './state/chat-state.ts';
 
 /** One row of a thread: a date separator, or a message with whether it opens a group. */
@@ -92,4 +94,22 @@ export function textDirection(text: string): 'ltr' | 'rtl' | null {
     if (LTR_CHAR.test(char)) return 'ltr';
   }
   return null;
+}
+
+/**
+ * What the chat header says under the other person's name (issue 19): 'Online', 'Last seen 5 minutes
+ * ago' (relative time through Intl), or nothing when their presence is unknown or hidden.
+ */
+export function presenceLabel(
+  presence: Presence | undefined,
+  t: TFunction,
+  locale: string,
+  now: Date = new Date(),
+): string | null {
+  if (!presence) return null;
+  if (presence.online) return t('chat.presence.online');
+  if (!presence.last_seen_at) return null;
+  const seen = new Date(presence.last_seen_at);
+  if (now.getTime() - seen.getTime() < 60_000) return t('chat.presence.lastSeenJustNow');
+  return t('chat.presence.lastSeen', { time: relativeTime(seen, locale, now) });
 }

@@ -6,6 +6,7 @@ import { fetchConversation } from './api/conversation.ts';
 import { fetchConversations } from './api/conversations.ts';
 import { markRead } from './api/mark-read.ts';
 import { fetchMessages } from './api/messages.ts';
+import { fetchPresence } from './api/presence.ts';
 import { fetchUnreadCount } from './api/unread-count.ts';
 import { currentMe } from './outbox.ts';
 import {
@@ -23,6 +24,7 @@ import {
   setMessages,
 } from './state/messages.ts';
 import { expirePending } from './state/outgoing.ts';
+import { setPresence } from './state/presence.ts';
 import { applyRead, markReadLocally, setUnreadCounts } from './state/read.ts';
 import { pruneTyping, startTyping, stopTyping } from './state/typing.ts';
 import { type ChatStore, chatStore } from './store.ts';
@@ -38,6 +40,7 @@ export interface SyncDeps {
   fetchConversation: typeof fetchConversation;
   fetchMessages: typeof fetchMessages;
   fetchUnreadCount: typeof fetchUnreadCount;
+  fetchPresence: typeof fetchPresence;
   markRead: typeof markRead;
   myId: () => number | null;
   visible: () => boolean;
@@ -51,6 +54,7 @@ export const defaultSyncDeps: SyncDeps = {
   fetchConversation,
   fetchMessages,
   fetchUnreadCount,
+  fetchPresence,
   markRead,
   myId: () => currentMe()?.id ?? null,
   visible: () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
@@ -93,6 +97,8 @@ export async function catchUp(overrides: Partial<SyncDeps> = {}): Promise<void> 
   );
   await loadConversations(1, deps);
   await refreshUnread(deps);
+  // Presence changes missed while disconnected.
+  await refreshPresence(deps);
   const active = deps.store.get().activeId;
   if (active !== null) await markConversationRead(active, deps);
 }
@@ -179,6 +185,24 @@ export async function markConversationRead(conversationId: number, overrides: Pa
   }
 }
 
+/** Conversation partners' presence, asked again (after a reconnect, or when the screen shows them). */
+export async function loadPresence(userIds: readonly number[], overrides: Partial<SyncDeps> = {}) {
+  if (userIds.length === 0) return;
+  const deps = withDefaults(overrides);
+  try {
+    const list = await deps.fetchPresence(userIds);
+    deps.store.update((state) => setPresence(state, list));
+  } catch {
+    // Presence is a hint: the next connect or screen asks again.
+  }
+}
+
+/** Everyone whose presence is held, asked again (after the user's own switch changed). */
+export function refreshPresence(overrides: Partial<SyncDeps> = {}) {
+  const deps = withDefaults(overrides);
+  return loadPresence(Object.keys(deps.store.get().presence).map(Number), deps);
+}
+
 /** Every server event, into the store. Returns the function that takes the handlers off again. */
 export function attachSocket(socket: RealtimeSocket, overrides: Partial<SyncDeps> = {}): () => void {
   const deps = withDefaults(overrides);
@@ -223,6 +247,9 @@ export function attachSocket(socket: RealtimeSocket, overrides: Partial<SyncDeps
     },
     [SERVER_EVENTS.messageDeleted]: ({ message }) => {
       store.update((state) => replaceMessage(state, message));
+    },
+    [SERVER_EVENTS.presenceChanged]: (presence) => {
+      store.update((state) => setPresence(state, [presence]));
     },
   };
   // Every handler on and (on detach) off again, by the event it is named after.

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok, routeFetch } from '../../../test/auth-fixtures.ts';
 import { conversationFixture, messageFixture, omar, pagination, sara } from '../../../test/chat-fixtures.ts';
 import { mockFetch, renderRoute, signIn } from '../../../test/render.tsx';
+import { setPresence } from '../state/presence.ts';
 import { startTyping } from '../state/typing.ts';
 import { chatStore } from '../store.ts';
 
@@ -226,5 +227,31 @@ describe('/chat/new', () => {
     await screen.findAllByTestId('message');
     expect(screen.getByTestId('composer-input')).toHaveAttribute('placeholder', 'اكتب رسالة…');
     expect(screen.getByText('اليوم')).toBeInTheDocument();
+  });
+});
+
+describe('thread header presence (issue 19)', () => {
+  it("shows the other person's presence, not my connection, and follows its changes", async () => {
+    signIn();
+    threadRoutes();
+    renderRoute('/chat/10');
+    expect(await screen.findByTestId('thread-name')).toHaveTextContent(omar.name);
+    // Unknown yet (or hidden): nothing under the name.
+    expect(screen.queryByTestId('chat-presence')).not.toBeInTheDocument();
+    act(() =>
+      chatStore.update((s) => setPresence(s, [{ user_id: omar.id, online: true, last_seen_at: null }])),
+    );
+    expect(await screen.findByTestId('chat-presence')).toHaveTextContent('Online');
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000 - 1000).toISOString();
+    act(() =>
+      chatStore.update((s) =>
+        setPresence(s, [{ user_id: omar.id, online: false, last_seen_at: fiveMinutesAgo }]),
+      ),
+    );
+    expect(screen.getByTestId('chat-presence')).toHaveTextContent('Last seen 5 minutes ago');
+    act(() =>
+      chatStore.update((s) => setPresence(s, [{ user_id: omar.id, online: false, last_seen_at: null }])),
+    );
+    expect(screen.queryByTestId('chat-presence')).not.toBeInTheDocument();
   });
 });

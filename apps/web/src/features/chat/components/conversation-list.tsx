@@ -19,6 +19,7 @@ import { setSearch } from '../state/conversations.ts';
 import { chatStore, useChat } from '../store.ts';
 import { loadConversations } from '../sync.ts';
 import { AutoLine } from './auto-line.tsx';
+import { ConnectionIndicator } from './connection-indicator.tsx';
 import { usePreviewText } from './message-bubble.tsx';
 import { UnreadBadge } from './unread-badge.tsx';
 
@@ -171,7 +172,11 @@ export function ConversationList({ activeId }: { activeId: number | null }) {
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="conversation-list">
       <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-2">
-        <h1 className="text-xl font-bold text-slate-900 dark:text-slate-50">{t('chat.title')}</h1>
+        <div className="flex min-w-0 flex-col">
+          <h1 className="text-xl font-bold text-slate-900 dark:text-slate-50">{t('chat.title')}</h1>
+          {/* Your own connection: it belongs beside your list, not under the other person's name. */}
+          <ConnectionIndicator />
+        </div>
         <div className="flex items-center gap-1">
           {conversations.length > 0 && (
             <Button

@@ -18,8 +18,8 @@ import { selectMessages, selectTyping } from '../state/selectors.ts';
 import { useChat } from '../store.ts';
 import { loadEarlier, loadMessages } from '../sync.ts';
 import { Composer } from './composer.tsx';
-import { ConnectionIndicator } from './connection-indicator.tsx';
 import { MessageBubble } from './message-bubble.tsx';
+import { PresenceStatus } from './presence-status.tsx';
 
 /** Near the bottom (px): new messages scroll into view; further up, the reader is left where they are. */
 const STICK_PX = 120;
@@ -65,13 +65,12 @@ export function ThreadHeader({ conversation }: { conversation: Conversation }) {
             >
               {name}
             </span>
-            <ConnectionIndicator />
+            <PresenceStatus userId={other.id} />
           </span>
         </Link>
       ) : (
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold text-slate-900 dark:text-slate-50">{name}</span>
-          <ConnectionIndicator />
         </span>
       )}
       <Link

@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation } from '@makan/contract/chat';
+import type { ChatMessage, Conversation, Presence } from '@makan/contract/chat';
 
 // The shape of the chat's live state (spec §3 'Chat state'): conversations, the active one, messages
 // per conversation, typing users, has-more flags, unread counts and the search. The modules beside this
@@ -44,6 +44,8 @@ export interface ChatState {
   typing: Record<number, TypingUser[]>;
   unread: Record<number, number>;
   search: { query: string; results: Conversation[] | null };
+  /** Conversation partners' presence by user id (issue 19): fetched when shown, then kept live by events. */
+  presence: Record<number, Presence>;
 }
 
 export const initialChatState: ChatState = {
@@ -57,4 +59,5 @@ export const initialChatState: ChatState = {
   typing: {},
   unread: {},
   search: { query: '', results: null },
+  presence: {},
 };

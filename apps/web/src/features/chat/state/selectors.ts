@@ -21,3 +21,6 @@ const NO_TYPING: TypingUser[] = [];
 
 export const selectMessages = (id: number) => (state: ChatState) => state.messages[id] ?? EMPTY;
 export const selectTyping = (id: number) => (state: ChatState) => state.typing[id] ?? NO_TYPING;
+
+/** A conversation partner's presence, once fetched or pushed (undefined until then). */
+export const selectPresence = (userId: number) => (state: ChatState) => state.presence[userId];
