@@ -69,7 +69,7 @@ describe('one field mapper for JSON and multipart', () => {
       { description: 'x'.repeat(LIMITS.postTextMax + 1) },
       formatText(TEXT.maxLength, { length: LIMITS.postTextMax }),
     ],
-    ['property_type', { property_type: 'villa' }, TEXT.required],
+    ['property_type', { property_type: 'villa' }, TEXT.invalidPropertyType],
     ['purpose', { purpose: 'swap' }, TEXT.invalidPurpose],
     ['area_m2', { area_m2: 'big' }, TEXT.invalidNumber],
     [

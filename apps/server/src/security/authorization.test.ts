@@ -214,7 +214,8 @@ function urlsFor(op: Operation, w: World, parent?: World): string[] {
     urls = urls.flatMap((url) => ids.map((id) => url.replace(`{${param}}`, String(id))));
   }
   const query = new URLSearchParams();
-  for (const q of op.requiredQuery) query.set(q.name, String(sampleValue(q.schema, {}, q.name, SECRET)));
+  for (const q of op.requiredQuery)
+    query.set(q.name, String(sampleValue(q.schema, namedIds(w), q.name, SECRET)));
   const search = query.size > 0 ? `?${query}` : '';
   return urls.map((url) => `${url}${search}`);
 }
@@ -223,6 +224,8 @@ function urlsFor(op: Operation, w: World, parent?: World): string[] {
 const ROW_PROPERTIES = ['conversation_ids', 'message_id', 'reply_to_id', 'parent_id'];
 const namedIds = (w: World): Record<string, unknown> => ({
   user_id: w.other.id,
+  /** A query list of ids (`GET /api/chat/presence?user_ids=`). */
+  user_ids: String(w.other.id),
   conversation_ids: [w.conversation],
   message_id: w.message,
   reply_to_id: w.message,
