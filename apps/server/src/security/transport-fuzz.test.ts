@@ -268,20 +268,26 @@ afterAll(async () => {
 async function stillServing(what: string) {
   probes += 1;
   expect(crashes.splice(0), `${what}: the server threw where nothing caught it`).toEqual([]);
+  // A whole request: the server is given time to answer it (on a busy machine, CI's two lanes and the
+  // hard suite's two files at once, it may take seconds), not the half-second a case's exchange gets.
   const ready = await rawExchange(
     port,
     Buffer.from(`GET /health/ready HTTP/1.1\r\nHost: ${world.host}\r\nConnection: close\r\n\r\n`),
+    { firstByteMs: 30_000, timeoutMs: 30_000 },
   );
   expect(ready.answers[0]?.status, `${what}: /health/ready after the case`).toBe(200);
   if (!good.connected) {
     good.disconnect();
     good = await connectGood();
   }
-  const ack = await (good.timeout(5000).emitWithAck as (e: string, p: unknown) => Promise<SendAck>)('send', {
-    conversationId: world.conversation,
-    content: `still here ${probes}`,
-    client_id: randomUUID(),
-  });
+  const ack = await (good.timeout(30_000).emitWithAck as (e: string, p: unknown) => Promise<SendAck>)(
+    'send',
+    {
+      conversationId: world.conversation,
+      content: `still here ${probes}`,
+      client_id: randomUUID(),
+    },
+  );
   expect(ack, `${what}: a signed-in user's message after the case`).toMatchObject({
     ok: true,
     created: true,
