@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../../features/settings/components/language-swit
 import { ThemeToggle } from '../../features/settings/components/theme-toggle.tsx';
 import { cx } from '../../lib/cx.ts';
 import { useSignedIn } from '../../lib/session.ts';
+import { HeaderSearchBox, HeaderSearchLink } from './header-search.tsx';
 
 type NavKey = 'home' | 'companies' | 'chat' | 'bookmarks' | 'profile' | 'login' | 'signup';
 
@@ -89,6 +90,8 @@ export function AppHeader() {
           )}
         </nav>
         <div className="ms-auto flex items-center gap-1 md:ms-0">
+          {signedIn && <HeaderSearchBox className="me-1 hidden w-52 lg:block xl:w-64" />}
+          {signedIn && <HeaderSearchLink className="lg:hidden" />}
           <LanguageSwitch />
           <ThemeToggle />
           <NavLink
@@ -100,7 +103,7 @@ export function AppHeader() {
               buttonClasses(
                 'ghost',
                 'icon',
-                cx('hidden md:inline-flex', isActive && 'text-primary-700 dark:text-primary-300'),
+                cx('max-md:hidden', isActive && 'text-primary-700 dark:text-primary-300'),
               )
             }
           >
