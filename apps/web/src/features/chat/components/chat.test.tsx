@@ -215,6 +215,27 @@ describe('/chat/new', () => {
     expect(await screen.findByTestId('thread-name')).toHaveTextContent(omar.name);
   });
 
+  it("a post's Message button: the conversation opens with its first message in the box, not sent", async () => {
+    signIn();
+    const calls = threadRoutes({ 'POST /api/chat/conversations': () => ok(conversation(), undefined, 201) });
+    const draft =
+      "Hello, I'm interested in your listing “Office Space · Riyadh”: http://localhost:3000/post/7";
+    const { router } = renderRoute('/chat/new?user=2', 'en', { draft });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/10'));
+    const box = await screen.findByTestId('composer-input');
+    await waitFor(() => expect(box).toHaveValue(draft));
+    expect(box).toHaveFocus();
+    // Used once: the history state no longer carries it (a reload after sending brings nothing back).
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(calls.some((c) => c.route === 'POST /api/chat/conversations/10/messages')).toBe(false);
+    await userEvent.type(box, ' Is it still free?{Enter}');
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === 'POST /api/chat/conversations/10/messages')?.body).toMatchObject({
+        content: `${draft} Is it still free?`,
+      }),
+    );
+  });
+
   it('in Arabic, the list and the composer speak Arabic', async () => {
     signIn();
     threadRoutes();

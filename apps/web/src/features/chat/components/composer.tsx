@@ -13,6 +13,10 @@ import { AutoLine } from './auto-line.tsx';
 import { usePreviewText } from './message-bubble.tsx';
 
 export interface ComposerProps {
+  /** A first message written for the user (a post's Message button): fills the box once. */
+  draft?: string | null;
+  /** Called once the draft is in the box. */
+  onDraftUsed?: () => void;
   replyTo: ChatMessage | null;
   editing: ChatMessage | null;
   onCancelReply: () => void;
@@ -25,6 +29,8 @@ export interface ComposerProps {
 
 /** Writes a message: Enter sends, Shift+Enter breaks the line; one attachment with an optional caption. */
 export function Composer({
+  draft = null,
+  onDraftUsed,
   replyTo,
   editing,
   onCancelReply,
@@ -59,6 +65,19 @@ export function Composer({
   useEffect(() => {
     if (replyTo) textarea.current?.focus();
   }, [replyTo]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the draft; the callback may change identity
+  useEffect(() => {
+    if (!draft) return;
+    setText(draft);
+    onDraftUsed?.();
+    const box = textarea.current;
+    if (box) {
+      box.focus();
+      // At the end, ready to add to it.
+      box.setSelectionRange(draft.length, draft.length);
+    }
+  }, [draft]);
 
   const trimmed = text.trim();
   const tooLong = text.length > LIMITS.chatMessageMax;
