@@ -190,6 +190,27 @@ describe('thread', () => {
     expect(screen.getByTestId('composer-error')).toHaveTextContent('File type not allowed');
   });
 
+  it("refuses a text renamed .jpg in words, and shows a small real photo's size in bytes (issue 19)", async () => {
+    signIn();
+    threadRoutes();
+    renderRoute('/chat/10');
+    await screen.findAllByTestId('message');
+    const input = screen.getByTestId('composer-file-input');
+    await userEvent.upload(input, new File(['not a photo at all'], 'fake.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByTestId('composer-error')).toHaveTextContent(
+      'Please choose a valid image (JPEG, PNG, WebP or GIF)',
+    );
+    expect(screen.queryByTestId('composer-file')).toBeNull();
+
+    const png = new Uint8Array(300);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await userEvent.upload(input, new File([png], 'tiny.png', { type: 'image/png' }));
+    const chosen = await screen.findByTestId('composer-file');
+    expect(chosen).toHaveTextContent('tiny.png');
+    expect(chosen).toHaveTextContent(/300\sB/);
+    expect(screen.queryByTestId('composer-error')).toBeNull();
+  });
+
   it('says so when the conversation is not one of mine', async () => {
     signIn();
     routeFetch(fetchMock, {

@@ -8,7 +8,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { translateMessage } from '../../../lib/messages.ts';
 import { formatNumber } from '../../../lib/time.ts';
 import { fileSize } from '../format.ts';
-import { checkChatFile } from '../outbox.ts';
+import { checkChatFile, checkChatImageBytes } from '../outbox.ts';
 import { AutoLine } from './auto-line.tsx';
 import { usePreviewText } from './message-bubble.tsx';
 
@@ -118,10 +118,10 @@ export function Composer({
     }
   };
 
-  const onFile = (chosen: File | undefined) => {
+  const onFile = async (chosen: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!chosen) return;
-    const problem = checkChatFile(chosen);
+    const problem = checkChatFile(chosen) ?? (await checkChatImageBytes(chosen));
     if (problem) {
       setError(translateMessage(t, problem));
       setFile(null);
@@ -173,7 +173,9 @@ export function Composer({
           data-testid="composer-file"
         >
           <AutoLine text={file.name} className="min-w-0 flex-1 text-slate-800 dark:text-slate-100" />
-          <span className="text-xs text-slate-500 dark:text-slate-400">{fileSize(file.size, language)}</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400" data-testid="composer-file-size">
+            {fileSize(file.size, language)}
+          </span>
           <button
             type="button"
             onClick={() => setFile(null)}
@@ -205,7 +207,7 @@ export function Composer({
               tabIndex={-1}
               aria-hidden="true"
               data-testid="composer-file-input"
-              onChange={(event) => onFile(event.target.files?.[0])}
+              onChange={(event) => void onFile(event.target.files?.[0])}
             />
             <button
               type="button"

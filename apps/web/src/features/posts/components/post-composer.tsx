@@ -1,5 +1,6 @@
 import { LIMITS } from '@makan/contract/limits';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
+import { TEXT } from '@makan/contract/texts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -10,6 +11,7 @@ import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { cityName, useCitySearch } from '../../../lib/cities.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
+import { sniffImage } from '../../../lib/file-type.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { compressImage } from '../../../lib/image-compression.ts';
@@ -73,6 +75,12 @@ export function PostComposer() {
     setCompressing(true);
     const added: Photo[] = [];
     for (const file of chosen.slice(0, Math.max(0, room))) {
+      // A file named like a photo that is not one (a text renamed .jpg) is refused in words, before
+      // the browser fails to draw it.
+      if (!(await sniffImage(file))) {
+        showToast(translateMessage(t, TEXT.invalidImage));
+        continue;
+      }
       try {
         const small = await compressImage(file);
         if (small.size > LIMITS.fileMaxBytes) {
