@@ -1,8 +1,9 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { BuildingIcon, CloseIcon, MenuIcon, SettingsIcon } from '../../components/ui/icons.tsx';
+import { withRedirect } from '../../features/auth/flow.ts';
 import { ChatIconLink, ChatNavLabel, ChatRealtime } from '../../features/chat/components/chat-nav-link.tsx';
 import { LanguageSwitch } from '../../features/settings/components/language-switch.tsx';
 import { ThemeToggle } from '../../features/settings/components/theme-toggle.tsx';
@@ -57,7 +58,13 @@ export function AppHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const links = signedIn ? SIGNED_IN : SIGNED_OUT;
+  const { search } = useLocation();
+  // Log in and Sign up keep the page a protected route asked for (its `redirect`), so the visitor
+  // comes back to it.
+  const links = (signedIn ? SIGNED_IN : SIGNED_OUT).map(([key, to]): [NavKey, string] => [
+    key,
+    key === 'login' || key === 'signup' ? withRedirect(to, search) : to,
+  ]);
   const close = () => setMenuOpen(false);
 
   const onPanelKeyDown = (event: KeyboardEvent) => {
