@@ -6,6 +6,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { useCooldown } from '../../../lib/cooldown.ts';
 import { usePullToRefresh } from '../../../lib/pull-to-refresh.ts';
 import { type FeedFilters, REFRESH_COOLDOWN_MS, useFeed, useRefreshFeed } from '../api/feed.ts';
+import { appliedFilters, hasFilters, rangeErrors } from '../feed-filter-rules.ts';
 import { FeedFiltersBar } from './feed-filters.tsx';
 import { PostComposer } from './post-composer.tsx';
 import { EmptyPosts, PostList } from './post-list.tsx';
@@ -14,8 +15,17 @@ import { EmptyPosts, PostList } from './post-list.tsx';
 export function HomeFeed() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<FeedFilters>({});
-  const feed = useFeed(filters);
-  const refresh = useRefreshFeed(filters);
+  // A range whose minimum is above its maximum is said under the boxes and not asked for.
+  const errors = rangeErrors(filters);
+  const applied = appliedFilters(filters, errors);
+  // Bumped to empty the filter boxes from outside them (the empty feed's Clear filters).
+  const [filtersKey, setFiltersKey] = useState(0);
+  const clearFilters = () => {
+    setFilters({});
+    setFiltersKey((key) => key + 1);
+  };
+  const feed = useFeed(applied);
+  const refresh = useRefreshFeed(applied);
   const [coolingDown, startCooldown] = useCooldown(REFRESH_COOLDOWN_MS);
   // The button and a pull from the top of the page share one cooldown (spec §9: 1000 ms).
   usePullToRefresh(() => startCooldown(() => void refresh()));
@@ -26,7 +36,7 @@ export function HomeFeed() {
         <div className="flex flex-col gap-6">
           <PostComposer />
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <FeedFiltersBar value={filters} onChange={setFilters} />
+            <FeedFiltersBar key={filtersKey} value={filters} onChange={setFilters} errors={errors} />
             <Button
               variant="secondary"
               size="sm"
@@ -41,7 +51,26 @@ export function HomeFeed() {
           <PostList
             query={feed}
             testId="feed"
-            empty={<EmptyPosts title={t('posts.empty')} hint={t('posts.emptyHint')} />}
+            empty={
+              hasFilters(applied) ? (
+                <EmptyPosts
+                  title={t('posts.filters.noMatch')}
+                  hint={t('posts.filters.noMatchHint')}
+                  action={
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={clearFilters}
+                      data-testid="empty-clear-filters"
+                    >
+                      {t('posts.filters.clear')}
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyPosts title={t('posts.empty')} hint={t('posts.emptyHint')} />
+              )
+            }
           />
         </div>
       </Page>
