@@ -2,6 +2,7 @@ import type { ChatAttachment, ChatMessage } from '@makan/contract/chat';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertCircleIcon, CheckIcon, ClockIcon } from '../../../components/ui/icons.tsx';
+import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { messageTimestamp } from '../../../lib/time.ts';
@@ -319,7 +320,7 @@ export function MessageBubble({ item, mine, read, groupStart, groupEnd, ...actio
               className={cx(
                 'mb-1.5 border-s-4 ps-2 text-xs',
                 mine
-                  ? 'border-white/60 text-white/85'
+                  ? 'border-white/60 text-white dark:text-white/85'
                   : 'border-primary-500 text-slate-600 dark:text-slate-300',
               )}
             >
@@ -343,7 +344,7 @@ export function MessageBubble({ item, mine, read, groupStart, groupEnd, ...actio
           ) : (
             item.content && (
               <p dir="auto" data-testid="message-text" className="break-words whitespace-pre-wrap">
-                {item.content}
+                <LinkedText text={item.content} />
               </p>
             )
           )}
@@ -360,7 +361,8 @@ export function MessageBubble({ item, mine, read, groupStart, groupEnd, ...actio
           <div
             className={cx(
               'mt-0.5 flex items-center justify-end gap-1 px-1 text-[0.7rem]',
-              mine ? 'text-white/80' : 'text-slate-500 dark:text-slate-400',
+              // White on primary-700 is 5.3:1; white at 80 % was 4.0:1 (light). Dark keeps 4.8:1.
+              mine ? 'text-white dark:text-white/80' : 'text-slate-500 dark:text-slate-400',
             )}
           >
             {item.is_edited && !item.is_deleted && <span>{t('chat.edited')}</span>}

@@ -4,7 +4,7 @@ import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState 
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
-import { cityName, useCitySearch } from '../../../lib/cities.ts';
+import { cityName, countryName, useCitySearch } from '../../../lib/cities.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { translateMessage } from '../../../lib/messages.ts';
@@ -92,6 +92,7 @@ function CityFilter({ onPick }: { onPick: (city: number | undefined) => void }) 
       ? (cities.data ?? []).map((city) => ({
           id: city.id,
           label: cityName(city, language),
+          detail: countryName(city.country_code, language),
         }))
       : [];
   return (

@@ -15,6 +15,7 @@ import {
   TagIcon,
   TrashIcon,
 } from '../../../components/ui/icons.tsx';
+import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { type ChatDraftState, chatWithUserPath } from '../../../lib/chat-draft.ts';
 import { cx } from '../../../lib/cx.ts';
@@ -204,7 +205,7 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
             className="text-start break-words whitespace-pre-line text-slate-800 dark:text-slate-200"
             data-testid="post-description"
           >
-            {post.description}
+            <LinkedText text={post.description} />
           </p>
         )}
       </div>

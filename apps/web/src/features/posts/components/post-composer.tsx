@@ -9,17 +9,19 @@ import { Input, Select, Textarea } from '../../../components/ui/field.tsx';
 import { CameraIcon, CloseIcon } from '../../../components/ui/icons.tsx';
 import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { cityName, useCitySearch } from '../../../lib/cities.ts';
+import { cityName, countryName, useCitySearch } from '../../../lib/cities.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { sniffImage } from '../../../lib/file-type.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { compressImage } from '../../../lib/image-compression.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/media-query.ts';
 import { translateMessage } from '../../../lib/messages.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
+import { ComposerStart } from './composer-start.tsx';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
 
 interface Photo {
@@ -34,6 +36,13 @@ export function PostComposer() {
   const me = getStoredUser();
   const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const description = useRef<HTMLTextAreaElement>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  // On a phone the form waits behind a 'Start a post' button (it took the whole first screen);
+  // wider screens always show it. Only what shows is rendered: a hidden lazy picture never loads.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [expanded, setExpanded] = useState(false);
+  const collapsed = phone && !expanded;
   const [values, setValues] = useState<ComposerValues>(emptyComposer);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [errors, setErrors] = useState<ComposerErrors>({});
@@ -134,6 +143,7 @@ export function PostComposer() {
         onSuccess: () => {
           showToast(t('posts.composer.created'), 'success');
           reset();
+          setExpanded(false);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.errors) {
@@ -154,8 +164,28 @@ export function PostComposer() {
   const busy = create.isPending || compressing;
   const cityList = cityOpen && !values.location_id && cityQuery ? (cities.data ?? []) : [];
 
+  const collapse = () => {
+    setExpanded(false);
+    // Back to the button that opened it (after it shows again).
+    setTimeout(() => startButton.current?.focus(), 0);
+  };
+
+  if (collapsed) {
+    return (
+      <ComposerStart
+        ref={startButton}
+        formId={formId}
+        onStart={() => {
+          setExpanded(true);
+          setTimeout(() => description.current?.focus(), 0);
+        }}
+      />
+    );
+  }
+
   return (
     <form
+      id={formId}
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={`${formId}-title`}
@@ -164,12 +194,25 @@ export function PostComposer() {
     >
       <div className="flex items-center gap-3">
         {me && <Avatar name={me.name} src={me.avatar} size="sm" />}
-        <h2 id={`${formId}-title`} className="font-semibold text-slate-900 dark:text-slate-50">
+        <h2 id={`${formId}-title`} className="flex-1 font-semibold text-slate-900 dark:text-slate-50">
           {t('posts.composer.title')}
         </h2>
+        {phone && (
+          <button
+            type="button"
+            onClick={collapse}
+            aria-label={t('posts.composer.collapse')}
+            title={t('posts.composer.collapse')}
+            data-testid="composer-collapse"
+            className="flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <CloseIcon className="size-5" />
+          </button>
+        )}
       </div>
 
       <Textarea
+        ref={description}
         label={t('posts.composer.description')}
         value={values.description}
         onChange={(event) => set('description', event.target.value)}
@@ -287,6 +330,7 @@ export function PostComposer() {
             items={cityList.map((city) => ({
               id: city.id,
               label: cityName(city, language),
+              detail: countryName(city.country_code, language),
             }))}
             onPick={(city) => {
               setValues((old) => ({ ...old, location: city.label, location_id: String(city.id) }));
