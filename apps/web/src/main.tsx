@@ -6,10 +6,11 @@ import { fetchMemberTexts } from './app/member/member-texts.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { showToast } from './components/ui/toast.tsx';
+import { loginAfterExpiry } from './features/auth/flow.ts';
 import { configureHttp, toastText } from './lib/http.ts';
 import { applyLanguage, createI18n, getLanguage } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { isSignedIn } from './lib/session.ts';
+import { clearSession, isSignedIn } from './lib/session.ts';
 import { applyTheme, getTheme } from './lib/theme.ts';
 import './styles.css';
 
@@ -33,9 +34,12 @@ async function start() {
 
   configureHttp({
     notify: (message) => showToast(toastText(i18n.t, message)),
-    // The client has already cleared the session (spec §8: authentication errors lead to /login).
+    clearSession: () => clearSession('expired'),
+    // The client has already cleared the session (spec §8: authentication errors lead to /login),
+    // which then says why and keeps the page to come back to.
     onUnauthorized: () => {
-      if (window.location.pathname !== '/login') void navigate?.('/login');
+      const next = loginAfterExpiry(window.location);
+      if (next) void navigate?.(next.to, { replace: true, state: next.state });
     },
   });
 

@@ -13,7 +13,8 @@ export const contactRequest = z.object({
   firstName: required(100),
   lastName: required(100),
   email: required().pipe(z.email(TEXT.invalidEmail)),
-  phone: required(30),
+  // Digits, spaces and + - ( ) only, as the signup form's phone ('abc' was taken).
+  phone: required(30).pipe(z.string().regex(/^[0-9+\-\s()]+$/, TEXT.phoneCharacters)),
   subject: required(),
   message: required(LIMITS.contactMessageMax).pipe(
     z

@@ -267,6 +267,23 @@ export const feedQuery = z.object({
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
 
+/** A minimum above its maximum matches nothing: it is refused on the maximum, in words. */
+function refuseInvertedRanges(query: FeedQuery, context: z.RefinementCtx) {
+  const ranges = [
+    ['price_min', 'price_max', TEXT.priceRange],
+    ['area_min', 'area_max', TEXT.areaRange],
+  ] as const;
+  for (const [min, max, message] of ranges) {
+    const low = query[min];
+    const high = query[max];
+    if (low !== undefined && high !== undefined && low > high)
+      context.addIssue({ code: 'custom', path: [max], message });
+  }
+}
+
+/** The feed's query as `GET /api/posts` takes it: the fields above, and ranges that make sense. */
+export const checkedFeedQuery = feedQuery.superRefine(refuseInvertedRanges);
+
 export const feedResult = z.object({
   posts: z.array(postSchema),
   /** The next page's `cursor`: a number (a post id, or a search position) or a ranked cursor. */

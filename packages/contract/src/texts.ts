@@ -76,6 +76,8 @@ export const TEXT = {
   invalidPurpose: 'Please select a valid purpose',
   invalidListingStatus: 'Please select a valid status',
   invalidNumber: 'Please enter a valid positive number',
+  priceRange: 'The minimum price cannot be more than the maximum price',
+  areaRange: 'The minimum area cannot be more than the maximum area',
   postCreated: 'Post created successfully!',
   postUpdated: 'Post updated successfully!',
   postDeleted: 'Post deleted successfully!',

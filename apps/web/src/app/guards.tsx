@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { loginAfterExpiry } from '../features/auth/flow.ts';
 import { useLazyTexts } from '../lib/lazy-texts.ts';
-import { afterSignInPath, signedInHome, useSignedIn } from '../lib/session.ts';
+import { afterSignInPath, sessionEnd, signedInHome, useSignedIn } from '../lib/session.ts';
 import { memberTexts } from './member/member-texts.ts';
 
 /** Where an unauthenticated visit to `path` goes: signup, remembering the intended page (spec §2). */
@@ -8,11 +9,18 @@ export function signupRedirect(pathAndSearch: string): string {
   return `/signup?${new URLSearchParams({ redirect: pathAndSearch })}`;
 }
 
-/** Protected routes: signed-in users only. */
+/**
+ * Protected routes: signed-in users only. A session the server just refused (a 401) goes to log in
+ * again, told why, keeping the page (spec §8); anyone else to signup.
+ */
 export function RequireAuth() {
   const signedIn = useSignedIn();
   const location = useLocation();
-  if (!signedIn) return <Navigate replace to={signupRedirect(location.pathname + location.search)} />;
+  if (!signedIn) {
+    const expired = sessionEnd() === 'expired' ? loginAfterExpiry(location) : null;
+    if (expired) return <Navigate replace to={expired.to} state={expired.state} />;
+    return <Navigate replace to={signupRedirect(location.pathname + location.search)} />;
+  }
   return <MemberPage />;
 }
 

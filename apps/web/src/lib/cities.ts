@@ -52,3 +52,15 @@ export function useCitySearch(q: string, { suggest = false }: { suggest?: boolea
 export function cityName(city: Pick<City, 'name_en' | 'name_ar'>, language: Language): string {
   return language === 'ar' ? city.name_ar : city.name_en;
 }
+
+const regionNames = new Map<Language, Intl.DisplayNames>();
+
+/** A country's name in the page's language ('SA' → 'Saudi Arabia' / 'السعودية'). */
+export function countryName(code: string, language: Language): string {
+  let names = regionNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language], { type: 'region' });
+    regionNames.set(language, names);
+  }
+  return names.of(code) ?? code;
+}

@@ -86,8 +86,18 @@ export function storeUser(user: FullUser): void {
   setItem('user_phone', user.phone);
 }
 
+/** Why the last session on this page ended: 'expired' when the server refused its token (a 401). */
+export type SessionEnd = 'expired' | 'ended';
+let lastEnd: SessionEnd | null = null;
+
+/** How the session that was here ended (null: none ended since the page loaded or the last sign-in). */
+export function sessionEnd(): SessionEnd | null {
+  return lastEnd;
+}
+
 /** Signs in on this device: the token (spec §4: signed in means a stored token) and the user. */
 export function startSession(token: string, user: FullUser): void {
+  lastEnd = null;
   // The user first: the guards react to the token, and must then already see the preferences.
   storeUser(user);
   setItem('auth_token', token);
@@ -96,8 +106,11 @@ export function startSession(token: string, user: FullUser): void {
 /**
  * Forgets who is signed in: token, user data, email and phone (spec §4), plus the LinkedIn state
  * and any password-reset token. The profile cache lives in TanStack Query; logout clears it.
+ * `reason` 'expired': the server refused the token (the guards then send the user to log in again).
  */
-export function clearSession(): void {
+export function clearSession(reason: SessionEnd = 'ended'): void {
+  // Kept before the token goes: the guards then know to send an expired session to log in again.
+  lastEnd = reason;
   removeItem('auth_token', 'user_data', 'user_email', 'user_phone', 'social_login_state');
   removeSessionItem('reset_token');
 }

@@ -79,6 +79,13 @@ describe('POST /api/contact', () => {
     expect(long.json().errors).toEqual({ message: ['Must be at most 5000 characters'] });
   });
 
+  it('refuses letters in the phone, in the words of the signup form (issue 19)', async () => {
+    const res = await post({ ...valid, phone: 'abc' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ phone: [TEXT.phoneCharacters] });
+    expect((await post({ ...valid, phone: '(050) 123-4567' })).statusCode).toBe(201);
+  });
+
   it('stores nothing when the input is invalid', async () => {
     const before = (await post(valid)).json().data.id as number;
     await post({ ...valid, email: 'bad' });

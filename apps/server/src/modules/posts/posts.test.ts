@@ -379,6 +379,20 @@ describe('feed', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it("refuses a minimum price or area above its maximum: 422 with the maximum's text (issue 19)", async () => {
+    const feed = (query: string) =>
+      app.inject({ method: 'GET', url: `/api/posts?${query}`, headers: other.auth });
+    const price = await feed('price_min=5000&price_max=100');
+    expect(price.statusCode).toBe(422);
+    expect(price.json()).toMatchObject({ status: false, errors: { price_max: [TEXT.priceRange] } });
+    const area = await feed('area_min=900&area_max=50');
+    expect(area.statusCode).toBe(422);
+    expect(area.json()).toMatchObject({ status: false, errors: { area_max: [TEXT.areaRange] } });
+    // Equal bounds, or one bound alone, are fine.
+    expect((await feed('price_min=100&price_max=100')).statusCode).toBe(200);
+    expect((await feed('price_min=100')).statusCode).toBe(200);
+  });
+
   it('runs a fixed number of queries per page, whatever its size', async () => {
     let queries = 0;
     const repo = createPostsRepository(database.db, {

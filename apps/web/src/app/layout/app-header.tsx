@@ -1,13 +1,15 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { BuildingIcon, CloseIcon, MenuIcon, SettingsIcon } from '../../components/ui/icons.tsx';
+import { withRedirect } from '../../features/auth/flow.ts';
 import { ChatIconLink, ChatNavLabel, ChatRealtime } from '../../features/chat/components/chat-nav-link.tsx';
 import { LanguageSwitch } from '../../features/settings/components/language-switch.tsx';
 import { ThemeToggle } from '../../features/settings/components/theme-toggle.tsx';
 import { cx } from '../../lib/cx.ts';
 import { useSignedIn } from '../../lib/session.ts';
+import { HeaderSearchBox, HeaderSearchLink } from './header-search.tsx';
 
 type NavKey = 'home' | 'companies' | 'chat' | 'bookmarks' | 'profile' | 'login' | 'signup';
 
@@ -56,7 +58,13 @@ export function AppHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const links = signedIn ? SIGNED_IN : SIGNED_OUT;
+  const { search } = useLocation();
+  // Log in and Sign up keep the page a protected route asked for (its `redirect`), so the visitor
+  // comes back to it.
+  const links = (signedIn ? SIGNED_IN : SIGNED_OUT).map(([key, to]): [NavKey, string] => [
+    key,
+    key === 'login' || key === 'signup' ? withRedirect(to, search) : to,
+  ]);
   const close = () => setMenuOpen(false);
 
   const onPanelKeyDown = (event: KeyboardEvent) => {
@@ -89,6 +97,8 @@ export function AppHeader() {
           )}
         </nav>
         <div className="ms-auto flex items-center gap-1 md:ms-0">
+          {signedIn && <HeaderSearchBox className="me-1 hidden w-52 lg:block xl:w-64" />}
+          {signedIn && <HeaderSearchLink className="lg:hidden" />}
           <LanguageSwitch />
           <ThemeToggle />
           <NavLink
@@ -100,7 +110,7 @@ export function AppHeader() {
               buttonClasses(
                 'ghost',
                 'icon',
-                cx('hidden md:inline-flex', isActive && 'text-primary-700 dark:text-primary-300'),
+                cx('max-md:hidden', isActive && 'text-primary-700 dark:text-primary-300'),
               )
             }
           >

@@ -4,6 +4,8 @@ import { MapPinIcon } from './icons.tsx';
 export interface Suggestion {
   id: number;
   label: string;
+  /** A second, quieter part (a city's country). */
+  detail?: string;
 }
 
 /**
@@ -39,7 +41,15 @@ export function SuggestionList({
             className="flex w-full items-center gap-2 px-3 py-2 text-start text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
           >
             <MapPinIcon className="size-4 shrink-0 text-slate-500" />
-            <span dir="auto">{item.label}</span>
+            <span className="min-w-0">
+              <span dir="auto">{item.label}</span>
+              {item.detail && (
+                <span className="text-slate-600 dark:text-slate-400">
+                  {' · '}
+                  <span dir="auto">{item.detail}</span>
+                </span>
+              )}
+            </span>
           </button>
         </li>
       ))}

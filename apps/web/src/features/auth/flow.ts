@@ -38,7 +38,7 @@ export function resetIdentifier(): string | null {
  */
 export const flowStateSchema = z.object({
   codeSentAt: z.number().optional(),
-  notice: z.enum(['verificationRequired']).optional(),
+  notice: z.enum(['verificationRequired', 'sessionExpired']).optional(),
 });
 export type FlowState = z.infer<typeof flowStateSchema>;
 
@@ -51,6 +51,20 @@ export function readFlowState(state: unknown): FlowState {
 export function withRedirect(path: string, search: string): string {
   const redirect = safeRedirect(new URLSearchParams(search).get('redirect'));
   return redirect ? `${path}?${new URLSearchParams({ redirect })}` : path;
+}
+
+/**
+ * Where an expired session goes (spec §8: authentication errors lead to /login): the login page,
+ * saying why and keeping the page the user was on to come back to. Null on the login page itself.
+ */
+export function loginAfterExpiry(where: { pathname: string; search: string; hash: string }): {
+  to: string;
+  state: FlowState;
+} | null {
+  if (where.pathname === '/login') return null;
+  const here = safeRedirect(where.pathname + where.search + where.hash);
+  const to = here && here !== '/' ? `/login?${new URLSearchParams({ redirect: here })}` : '/login';
+  return { to, state: { notice: 'sessionExpired' } };
 }
 
 /** 'sara@example.com' → 's•••a@example.com': enough to recognise, not to harvest. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageFixture, sara } from '../../test/chat-fixtures.ts';
 import { testI18n } from '../../test/render.tsx';
-import { dateSeparator, fileSize, presenceLabel, textDirection, threadRows } from './format.ts';
+import { dateSeparator, fileSize, photoBox, presenceLabel, textDirection, threadRows } from './format.ts';
 
 const at = (iso: string, overrides = {}) => messageFixture({ created_at: iso, ...overrides });
 
@@ -34,9 +34,31 @@ describe('date separators and sizes', () => {
   });
 
   it('writes file sizes', () => {
-    expect(fileSize(300, 'en')).toBe('0.3 kB');
+    // A small file in bytes, not '0 kB' (issue 19).
+    expect(fileSize(300, 'en')).toBe('300\u00a0B');
+    expect(fileSize(12, 'en')).toBe('12\u00a0B');
+    expect(fileSize(1023, 'en')).toBe('1,023\u00a0B');
+    expect(fileSize(1024, 'en')).toBe('1 kB');
+    expect(fileSize(1536, 'en')).toBe('1.5 kB');
     expect(fileSize(200 * 1024, 'en')).toBe('200 kB');
     expect(fileSize(2.5 * 1024 * 1024, 'en')).toBe('2.5 MB');
+    expect(fileSize(300, 'ar')).toMatch(/^300\s?ب$/);
+    expect(fileSize(200 * 1024, 'ar')).toBe('200 كيلوبايت');
+  });
+});
+
+describe('photo box', () => {
+  it("keeps a photo's shape within 288 × 256 before it loads", () => {
+    expect(photoBox(480, 360)).toEqual({ width: 288, height: 216 });
+    expect(photoBox(480, 960)).toEqual({ width: 128, height: 256 });
+    expect(photoBox(100, 80)).toEqual({ width: 100, height: 80 });
+  });
+
+  it('keeps a fixed box while the size is unknown, never 0 px', () => {
+    expect(photoBox(null, null)).toEqual({ width: 192, height: 144 });
+    expect(photoBox(0, 300)).toEqual({ width: 192, height: 144 });
+    expect(photoBox(4000, 10).width).toBeGreaterThan(0);
+    expect(photoBox(4000, 10).height).toBeGreaterThanOrEqual(48);
   });
 });
 

@@ -66,22 +66,59 @@ export function dateSeparator(date: Date, t: TFunction, locale: string, now: Dat
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
-/** '820 KB', '2.4 MB': the file size with the locale's digits. */
+const KIB = 1024;
+
+/**
+ * '300 B', '820 kB', '2.4 MB': a file size through Intl's units in the locale's words and digits.
+ * Bytes under 1 kB stay bytes (a small file is not '0 kB'); kilo and mega are steps of 1024, as the
+ * 10 MB limit is. Bytes use the narrow unit ('B': the short one is the word 'byte'), with a space
+ * kept between number and unit.
+ */
 export function fileSize(bytes: number, locale: string): string {
-  // Kilobytes at least: '0.3 kB' reads better than a count of bytes.
-  const units = ['kilobyte', 'megabyte'] as const;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
+  const size = Math.max(0, Math.round(bytes));
+  if (size < KIB) {
+    const parts = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'byte',
+      unitDisplay: 'narrow',
+    }).formatToParts(size);
+    return parts
+      .map((part, index) => {
+        const next = parts[index + 1];
+        // A number and its unit side by side (in either order) get a no-break space between them.
+        const touching =
+          next &&
+          part.type !== 'literal' &&
+          next.type !== 'literal' &&
+          (part.type === 'unit') !== (next.type === 'unit');
+        return touching ? `${part.value}\u00a0` : part.value;
+      })
+      .join('');
   }
+  const megabytes = size >= KIB * KIB;
+  const value = megabytes ? size / (KIB * KIB) : size / KIB;
   return new Intl.NumberFormat(locale, {
     style: 'unit',
-    unit: units[unit],
+    unit: megabytes ? 'megabyte' : 'kilobyte',
     unitDisplay: 'short',
     maximumFractionDigits: value < 10 ? 1 : 0,
   }).format(value);
+}
+
+/** The largest a photo shows in a bubble (px): the bubble fits a 390 px phone. */
+const PHOTO_MAX = { width: 288, height: 256 };
+/** A photo whose size is not known yet (one being sent) keeps this much room. */
+const PHOTO_FALLBACK = { width: 192, height: 144 };
+
+/**
+ * The room a chat photo takes before it has loaded: its own shape, scaled down to fit the bubble.
+ * Without it an image shows as an empty bubble 0 px wide, which a lazy image never scrolls into
+ * view to load (issue 19). Pure.
+ */
+export function photoBox(width: number | null, height: number | null): { width: number; height: number } {
+  if (!width || !height || width <= 0 || height <= 0) return PHOTO_FALLBACK;
+  const scale = Math.min(1, PHOTO_MAX.width / width, PHOTO_MAX.height / height);
+  return { width: Math.max(48, Math.round(width * scale)), height: Math.max(48, Math.round(height * scale)) };
 }
 
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;

@@ -6,6 +6,7 @@ import {
 } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
 import type { TextCode } from '@makan/contract/texts';
+import { claimsImage, sniffImage } from '../../lib/file-type.ts';
 import { getItem } from '../../lib/storage.ts';
 import { sendFile } from './api/send-file.ts';
 import { sendMessage } from './api/send-message.ts';
@@ -42,6 +43,15 @@ export function checkChatFile(file: File): TextCode | null {
   if (file.size > LIMITS.fileMaxBytes)
     return { code: 'chatFileTooLarge', params: { size: chatFileMaxLabel() } };
   return null;
+}
+
+/**
+ * A file that says it is a photo (by its type or name) must be one by its bytes: a text file renamed
+ * .jpg is refused in words here, rather than sent on and stored as a text file. Null when fine.
+ */
+export async function checkChatImageBytes(file: File): Promise<TextCode | null> {
+  if (!claimsImage(file)) return null;
+  return (await sniffImage(file)) ? null : { code: 'invalidImage' };
 }
 
 let tempCounter = 0;

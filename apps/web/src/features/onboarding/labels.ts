@@ -14,15 +14,3 @@ export function purposeLabel(purpose: string, language: Language): string {
 export function isPurpose(value: string): value is Purpose {
   return (PURPOSES as readonly string[]).includes(value);
 }
-
-const regionNames = new Map<Language, Intl.DisplayNames>();
-
-/** A country's name in the page's language ('SA' → 'Saudi Arabia' / 'السعودية'). */
-export function countryName(code: string, language: Language): string {
-  let names = regionNames.get(language);
-  if (!names) {
-    names = new Intl.DisplayNames([language], { type: 'region' });
-    regionNames.set(language, names);
-  }
-  return names.of(code) ?? code;
-}

@@ -20,7 +20,13 @@ import {
 } from '../../../lib/messages.ts';
 import { getItem } from '../../../lib/storage.ts';
 import { login } from '../api/login.ts';
-import { type FlowState, nextVerificationPath, rememberContact, withRedirect } from '../flow.ts';
+import {
+  type FlowState,
+  nextVerificationPath,
+  readFlowState,
+  rememberContact,
+  withRedirect,
+} from '../flow.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { authLinkClass } from './auth-card.tsx';
 
@@ -61,7 +67,9 @@ function focusFirst(form: HTMLFormElement, errors: Errors) {
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
+  // Sent here by an expired session: say so (spec §8 401), until the user tries again.
+  const expired = readFlowState(state).notice === 'sessionExpired';
   const completeSignIn = useCompleteSignIn();
   const [formError, setFormError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -140,6 +148,11 @@ export function LoginForm() {
       className="flex flex-col gap-5"
     >
       {formError && <Alert testId="login-error">{formError}</Alert>}
+      {expired && !formError && (
+        <Alert tone="info" testId="login-notice">
+          {t('errors.http.401')}
+        </Alert>
+      )}
       <Input
         name="identifier"
         defaultValue={initialIdentifier}

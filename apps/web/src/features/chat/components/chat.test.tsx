@@ -195,6 +195,27 @@ describe('thread', () => {
     expect(screen.getByTestId('composer-error')).toHaveTextContent('File type not allowed');
   });
 
+  it("refuses a text renamed .jpg in words, and shows a small real photo's size in bytes (issue 19)", async () => {
+    signIn();
+    threadRoutes();
+    renderRoute('/chat/10');
+    await screen.findAllByTestId('message');
+    const input = screen.getByTestId('composer-file-input');
+    await userEvent.upload(input, new File(['not a photo at all'], 'fake.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByTestId('composer-error')).toHaveTextContent(
+      'Please choose a valid image (JPEG, PNG, WebP or GIF)',
+    );
+    expect(screen.queryByTestId('composer-file')).toBeNull();
+
+    const png = new Uint8Array(300);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await userEvent.upload(input, new File([png], 'tiny.png', { type: 'image/png' }));
+    const chosen = await screen.findByTestId('composer-file');
+    expect(chosen).toHaveTextContent('tiny.png');
+    expect(chosen).toHaveTextContent(/300\sB/);
+    expect(screen.queryByTestId('composer-error')).toBeNull();
+  });
+
   it('says so when the conversation is not one of mine', async () => {
     signIn();
     routeFetch(fetchMock, {
@@ -218,6 +239,27 @@ describe('/chat/new', () => {
       type: 'private',
     });
     expect(await screen.findByTestId('thread-name')).toHaveTextContent(omar.name);
+  });
+
+  it("a post's Message button: the conversation opens with its first message in the box, not sent", async () => {
+    signIn();
+    const calls = threadRoutes({ 'POST /api/chat/conversations': () => ok(conversation(), undefined, 201) });
+    const draft =
+      "Hello, I'm interested in your listing “Office Space · Riyadh”: http://localhost:3000/post/7";
+    const { router } = renderRoute('/chat/new?user=2', 'en', { draft });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/10'));
+    const box = await screen.findByTestId('composer-input');
+    await waitFor(() => expect(box).toHaveValue(draft));
+    expect(box).toHaveFocus();
+    // Used once: the history state no longer carries it (a reload after sending brings nothing back).
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(calls.some((c) => c.route === 'POST /api/chat/conversations/10/messages')).toBe(false);
+    await userEvent.type(box, ' Is it still free?{Enter}');
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === 'POST /api/chat/conversations/10/messages')?.body).toMatchObject({
+        content: `${draft} Is it still free?`,
+      }),
+    );
   });
 
   it('in Arabic, the list and the composer speak Arabic', async () => {

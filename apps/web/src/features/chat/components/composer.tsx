@@ -8,11 +8,15 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { translateMessage } from '../../../lib/messages.ts';
 import { formatNumber } from '../../../lib/time.ts';
 import { fileSize } from '../format.ts';
-import { checkChatFile } from '../outbox.ts';
+import { checkChatFile, checkChatImageBytes } from '../outbox.ts';
 import { AutoLine } from './auto-line.tsx';
 import { usePreviewText } from './message-bubble.tsx';
 
 export interface ComposerProps {
+  /** A first message written for the user (a post's Message button): fills the box once. */
+  draft?: string | null;
+  /** Called once the draft is in the box. */
+  onDraftUsed?: () => void;
   replyTo: ChatMessage | null;
   editing: ChatMessage | null;
   onCancelReply: () => void;
@@ -25,6 +29,8 @@ export interface ComposerProps {
 
 /** Writes a message: Enter sends, Shift+Enter breaks the line; one attachment with an optional caption. */
 export function Composer({
+  draft = null,
+  onDraftUsed,
   replyTo,
   editing,
   onCancelReply,
@@ -59,6 +65,19 @@ export function Composer({
   useEffect(() => {
     if (replyTo) textarea.current?.focus();
   }, [replyTo]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the draft; the callback may change identity
+  useEffect(() => {
+    if (!draft) return;
+    setText(draft);
+    onDraftUsed?.();
+    const box = textarea.current;
+    if (box) {
+      box.focus();
+      // At the end, ready to add to it.
+      box.setSelectionRange(draft.length, draft.length);
+    }
+  }, [draft]);
 
   const trimmed = text.trim();
   const tooLong = text.length > LIMITS.chatMessageMax;
@@ -99,10 +118,10 @@ export function Composer({
     }
   };
 
-  const onFile = (chosen: File | undefined) => {
+  const onFile = async (chosen: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!chosen) return;
-    const problem = checkChatFile(chosen);
+    const problem = checkChatFile(chosen) ?? (await checkChatImageBytes(chosen));
     if (problem) {
       setError(translateMessage(t, problem));
       setFile(null);
@@ -154,7 +173,9 @@ export function Composer({
           data-testid="composer-file"
         >
           <AutoLine text={file.name} className="min-w-0 flex-1 text-slate-800 dark:text-slate-100" />
-          <span className="text-xs text-slate-500 dark:text-slate-400">{fileSize(file.size, language)}</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400" data-testid="composer-file-size">
+            {fileSize(file.size, language)}
+          </span>
           <button
             type="button"
             onClick={() => setFile(null)}
@@ -186,7 +207,7 @@ export function Composer({
               tabIndex={-1}
               aria-hidden="true"
               data-testid="composer-file-input"
-              onChange={(event) => onFile(event.target.files?.[0])}
+              onChange={(event) => void onFile(event.target.files?.[0])}
             />
             <button
               type="button"

@@ -1,12 +1,13 @@
 import type { ProfileSummary } from '@makan/contract/profiles';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ArrowBackIcon, VerifiedIcon } from '../../../components/ui/icons.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { type ChatDraftState, readChatDraft } from '../../../lib/chat-draft.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { apiErrorText } from '../../../lib/messages.ts';
 import { useCreateConversation } from '../api/create-conversation.ts';
@@ -112,10 +113,14 @@ export function PeoplePicker() {
   );
 }
 
-/** /chat/new?user={id} (the profile's Message button): opens that person's conversation at once. */
+/**
+ * /chat/new?user={id} (the Message buttons of a profile and of a post): opens that person's
+ * conversation at once, handing on the first message a post wrote for the composer.
+ */
 export function StartWithUser({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const draft = readChatDraft(useLocation().state);
   const create = useCreateConversation();
   const started = useRef<number | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -124,10 +129,11 @@ export function StartWithUser({ userId }: { userId: number }) {
   useEffect(() => {
     if (started.current === userId) return;
     started.current = userId;
+    const state: ChatDraftState | null = draft ? { draft } : null;
     mutate(userId)
-      .then((conversation) => navigate(`/chat/${conversation.id}`, { replace: true }))
+      .then((conversation) => navigate(`/chat/${conversation.id}`, { replace: true, state }))
       .catch(setError);
-  }, [userId, mutate, navigate]);
+  }, [userId, mutate, navigate, draft]);
 
   if (error) {
     return (

@@ -1,12 +1,13 @@
 import type { ChatMessage, Conversation } from '@makan/contract/chat';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ArrowBackIcon, SettingsIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { readChatDraft } from '../../../lib/chat-draft.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useDeleteMessage } from '../api/delete-message.ts';
 import { useEditMessage } from '../api/edit-message.ts';
@@ -109,6 +110,9 @@ export function Thread({ conversation }: { conversation: Conversation }) {
   const heightBefore = useRef<number | null>(null);
 
   const rows = useMemo(() => threadRows(items), [items]);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const draft = readChatDraft(location.state);
 
   // New messages keep the view at the bottom when it was there (or when I sent them); older ones
   // loaded above keep what the reader sees in place.
@@ -248,6 +252,11 @@ export function Thread({ conversation }: { conversation: Conversation }) {
       <TypingLine conversationId={conversationId} />
       {conversation.is_active ? (
         <Composer
+          draft={draft}
+          // Once in the box, the draft leaves the history state: a reload after sending it must not bring it back.
+          onDraftUsed={() =>
+            navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null })
+          }
           replyTo={replyTo}
           editing={editing}
           onCancelReply={() => setReplyTo(null)}

@@ -49,6 +49,17 @@ describe('contact form validation (spec §5)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("refuses letters in the phone with the contract's words (issue 19)", async () => {
+    renderWithProviders(<ContactForm />);
+    await fill({ ...valid, Phone: 'abc' });
+    await submit();
+    expect(
+      await screen.findByText('Phone number can only contain digits, spaces and + - ( )'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the messages in Arabic', async () => {
     renderWithProviders(<ContactForm />, 'ar');
     const user = userEvent.setup();

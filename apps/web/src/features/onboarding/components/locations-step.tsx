@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { CheckIcon, CloseIcon, MapPinIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { cityName, useCitySearch } from '../../../lib/cities.ts';
+import { cityName, countryName, useCitySearch } from '../../../lib/cities.ts';
 import { cx } from '../../../lib/cx.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useCities } from '../api/city.ts';
-import { countryName } from '../labels.ts';
 
 interface LocationsStepProps {
   selected: readonly number[];
@@ -101,7 +100,8 @@ export function LocationsStep({ selected, onChange }: LocationsStepProps) {
           {q ? t('onboarding.results') : t('onboarding.suggestions')}
         </p>
         <p aria-live="polite" className="sr-only">
-          {search.isSuccess && !searching ? t('onboarding.resultsCount', { count: results.length }) : ''}
+          {/* Only a search has results to count: the suggestions are not 'cities found'. */}
+          {q && search.isSuccess && !searching ? t('onboarding.resultsCount', { count: results.length }) : ''}
         </p>
         {search.isError ? (
           <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">

@@ -212,6 +212,17 @@ describe('city search', () => {
     vi.useRealTimers();
   });
 
+  it("labels the suggestions 'Popular cities', never 'N cities found' (issue 19)", async () => {
+    answer(status(3, { purpose: 'rent', property_types: ['office'], preferred_locations: [] }));
+    open();
+    await screen.findByRole('button', { name: /Dubai/ });
+    expect(screen.getByText('Popular cities')).toBeInTheDocument();
+    expect(screen.queryByText(/cities? found/)).toBeNull();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search cities' }), 'Jed');
+    expect(await screen.findByText('1 city found')).toBeInTheDocument();
+    expect(screen.getByText('Matching cities')).toBeInTheDocument();
+  });
+
   it('waits 300 ms after the last key before searching', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     answer(status(3, { purpose: 'rent', property_types: ['office'], preferred_locations: [] }));

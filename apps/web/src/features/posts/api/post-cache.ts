@@ -1,9 +1,10 @@
 import { feedResult, type Post, postSchema } from '@makan/contract/posts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
+import { postsKey } from '../../../lib/query-keys.ts';
 
-/** Every cached list of posts and every single post lives under this key. */
-export const postsKey = ['posts'] as const;
+/** Every cached list of posts and every single post lives under this key (shared in lib). */
+export { postsKey };
 
 const pagedPosts = z.object({ pages: z.array(feedResult), pageParams: z.array(z.unknown()) });
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { issueMessage, translateMessage } from '../../../lib/messages.ts';
 import { getStoredUser } from '../../../lib/session.ts';
@@ -121,7 +122,7 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
               dir="auto"
               className="mt-0.5 text-start text-sm break-words whitespace-pre-line text-slate-800 dark:text-slate-200"
             >
-              {comment.comment}
+              <LinkedText text={comment.comment} />
             </p>
           )}
         </div>

@@ -4,11 +4,13 @@ import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState 
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
-import { cityName, useCitySearch } from '../../../lib/cities.ts';
+import { cityName, countryName, useCitySearch } from '../../../lib/cities.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { translateMessage } from '../../../lib/messages.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import type { FeedFilters } from '../api/feed.ts';
+import type { RangeErrors } from '../feed-filter-rules.ts';
 
 const controlClasses =
   'h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-primary-600/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
@@ -34,10 +36,13 @@ function RangeInput({
   name,
   label,
   onCommit,
+  errorId,
 }: {
   name: RangeKey;
   label: string;
   onCommit: (value: number | undefined) => void;
+  /** The range's error, when its minimum is above its maximum. */
+  errorId?: string | undefined;
 }) {
   const id = useId();
   const [text, setText] = useState('');
@@ -64,6 +69,8 @@ function RangeInput({
         className={`${controlClasses} w-32`}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
         data-testid={`filter-${name.replace('_', '-')}`}
       />
     </div>
@@ -85,6 +92,7 @@ function CityFilter({ onPick }: { onPick: (city: number | undefined) => void }) 
       ? (cities.data ?? []).map((city) => ({
           id: city.id,
           label: cityName(city, language),
+          detail: countryName(city.country_code, language),
         }))
       : [];
   return (
@@ -130,9 +138,12 @@ function CityFilter({ onPick }: { onPick: (city: number | undefined) => void }) 
 export function FeedFiltersBar({
   value,
   onChange,
+  errors = {},
 }: {
   value: FeedFilters;
   onChange: Dispatch<SetStateAction<FeedFilters>>;
+  /** Ranges refused by the contract (a minimum above its maximum), said under the boxes. */
+  errors?: RangeErrors;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -142,6 +153,8 @@ export function FeedFiltersBar({
   const active = Object.values(value).some((item) => item !== undefined);
   const range = (name: RangeKey) => (number: number | undefined) =>
     onChange((old) => withFilter(old, name, number));
+  const priceErrorId = errors.price_max ? `${id}-price-error` : undefined;
+  const areaErrorId = errors.area_max ? `${id}-area-error` : undefined;
   return (
     <fieldset className="flex flex-wrap items-end gap-3" data-testid="feed-filters">
       <legend className="sr-only">{t('posts.filters.title')}</legend>
@@ -195,12 +208,14 @@ export function FeedFiltersBar({
       />
       <RangeInput
         key={`pmin-${generation}`}
+        errorId={priceErrorId}
         name="price_min"
         label={t('posts.filters.priceMin')}
         onCommit={range('price_min')}
       />
       <RangeInput
         key={`pmax-${generation}`}
+        errorId={priceErrorId}
         name="price_max"
         label={t('posts.filters.priceMax')}
         onCommit={range('price_max')}
@@ -229,16 +244,32 @@ export function FeedFiltersBar({
       </div>
       <RangeInput
         key={`amin-${generation}`}
+        errorId={areaErrorId}
         name="area_min"
         label={t('posts.filters.areaMin')}
         onCommit={range('area_min')}
       />
       <RangeInput
         key={`amax-${generation}`}
+        errorId={areaErrorId}
         name="area_max"
         label={t('posts.filters.areaMax')}
         onCommit={range('area_max')}
       />
+      {(['price_max', 'area_max'] as const).map((field) => {
+        const message = errors[field];
+        return message ? (
+          <p
+            key={field}
+            id={field === 'price_max' ? priceErrorId : areaErrorId}
+            role="alert"
+            className="w-full text-sm text-red-700 dark:text-red-400"
+            data-testid={`filter-${field === 'price_max' ? 'price' : 'area'}-error`}
+          >
+            {translateMessage(t, message)}
+          </p>
+        ) : null;
+      })}
       {active && (
         <Button
           variant="ghost"

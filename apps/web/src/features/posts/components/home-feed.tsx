@@ -8,6 +8,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { useCooldown } from '../../../lib/cooldown.ts';
 import { usePullToRefresh } from '../../../lib/pull-to-refresh.ts';
 import { type FeedFilters, REFRESH_COOLDOWN_MS, useFeed, useRefreshFeed } from '../api/feed.ts';
+import { appliedFilters, hasFilters, rangeErrors } from '../feed-filter-rules.ts';
 import { FeedFiltersBar } from './feed-filters.tsx';
 import { PostComposer } from './post-composer.tsx';
 import { EmptyPosts, PostList } from './post-list.tsx';
@@ -17,8 +18,17 @@ export function HomeFeed() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<FeedFilters>({});
   const [order, setOrder] = useState<FeedOrder>('ranked');
+  // A range whose minimum is above its maximum is said under the boxes and not asked for.
+  const errors = rangeErrors(filters);
+  const applied = appliedFilters(filters, errors);
+  // Bumped to empty the filter boxes from outside them (the empty feed's Clear filters).
+  const [filtersKey, setFiltersKey] = useState(0);
+  const clearFilters = () => {
+    setFilters({});
+    setFiltersKey((key) => key + 1);
+  };
   // The order is part of the query (and so of its key): each order keeps its own pages.
-  const query: FeedFilters = { ...filters, order };
+  const query: FeedFilters = { ...applied, order };
   const feed = useFeed(query);
   const refresh = useRefreshFeed(query);
   const [coolingDown, startCooldown] = useCooldown(REFRESH_COOLDOWN_MS);
@@ -43,7 +53,7 @@ export function HomeFeed() {
             testId="feed-order"
           />
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <FeedFiltersBar value={filters} onChange={setFilters} />
+            <FeedFiltersBar key={filtersKey} value={filters} onChange={setFilters} errors={errors} />
             <Button
               variant="secondary"
               size="sm"
@@ -58,7 +68,26 @@ export function HomeFeed() {
           <PostList
             query={feed}
             testId="feed"
-            empty={<EmptyPosts title={t('posts.empty')} hint={t('posts.emptyHint')} />}
+            empty={
+              hasFilters(applied) ? (
+                <EmptyPosts
+                  title={t('posts.filters.noMatch')}
+                  hint={t('posts.filters.noMatchHint')}
+                  action={
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={clearFilters}
+                      data-testid="empty-clear-filters"
+                    >
+                      {t('posts.filters.clear')}
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyPosts title={t('posts.empty')} hint={t('posts.emptyHint')} />
+              )
+            }
           />
         </div>
       </Page>

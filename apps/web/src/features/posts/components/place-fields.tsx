@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input, Select } from '../../../components/ui/field.tsx';
 import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
-import { cityName, useCitySearch } from '../../../lib/cities.ts';
+import { cityName, countryName, useCitySearch } from '../../../lib/cities.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';
@@ -77,7 +77,11 @@ export function PlaceFields({ values, errors, onChange, testIdPrefix }: PlaceFie
           data-testid={`${testIdPrefix}-location`}
         />
         <SuggestionList
-          items={cityList.map((city) => ({ id: city.id, label: cityName(city, language) }))}
+          items={cityList.map((city) => ({
+            id: city.id,
+            label: cityName(city, language),
+            detail: countryName(city.country_code, language),
+          }))}
           onPick={(city) => {
             onChange({ location: city.label, location_id: String(city.id) });
             setCityOpen(false);

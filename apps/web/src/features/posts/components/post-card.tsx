@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import {
   BookmarkIcon,
@@ -15,7 +15,9 @@ import {
   TagIcon,
   TrashIcon,
 } from '../../../components/ui/icons.tsx';
+import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { type ChatDraftState, chatWithUserPath } from '../../../lib/chat-draft.ts';
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';
@@ -83,6 +85,14 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
     });
   };
 
+  // The author must know which listing is meant: its type and place, and its address.
+  const messageDraft: ChatDraftState = {
+    draft: t('posts.card.messageDraft', {
+      listing: `${propertyTypeLabel(post.property_type, language)} · ${postLocation(post, language)}`,
+      url: new URL(postHref, window.location.origin).toString(),
+    }),
+  };
+
   const listing = [
     post.purpose ? t(`posts.purpose.${post.purpose}`) : null,
     post.status ? t(`posts.status.${post.status}`) : null,
@@ -129,6 +139,18 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
             </span>
           </p>
         </div>
+        {!post.is_owner && (
+          <Link
+            to={chatWithUserPath(post.user_id)}
+            state={messageDraft}
+            aria-label={t('posts.card.messageAuthor', { name: post.user.name })}
+            className={buttonClasses('secondary', 'sm')}
+            data-testid="post-message"
+          >
+            <MessageIcon className="size-4 shrink-0" />
+            {t('posts.card.message')}
+          </Link>
+        )}
         {post.is_owner && (
           <Button
             variant="ghost"
@@ -183,7 +205,7 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
             className="text-start break-words whitespace-pre-line text-slate-800 dark:text-slate-200"
             data-testid="post-description"
           >
-            {post.description}
+            <LinkedText text={post.description} />
           </p>
         )}
       </div>

@@ -7,11 +7,13 @@ import { Textarea } from '../../../components/ui/field.tsx';
 import { CameraIcon, CloseIcon } from '../../../components/ui/icons.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/http.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/media-query.ts';
 import { firstFieldMessages, type Message, translateMessage } from '../../../lib/messages.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
-import { preparePhotos } from '../photo-files.ts';
+import { photoRefusalText, preparePhotos } from '../photo-files.ts';
+import { ComposerStart } from './composer-start.tsx';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
 import { PlaceFields } from './place-fields.tsx';
 
@@ -26,6 +28,13 @@ export function PostComposer() {
   const me = getStoredUser();
   const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const description = useRef<HTMLTextAreaElement>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  // On a phone the form waits behind a 'Start a post' button (it took the whole first screen);
+  // wider screens always show it. Only what shows is rendered: a hidden lazy picture never loads.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [expanded, setExpanded] = useState(false);
+  const collapsed = phone && !expanded;
   const [values, setValues] = useState<ComposerValues>(emptyComposer);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [errors, setErrors] = useState<ComposerErrors>({});
@@ -60,7 +69,7 @@ export function PostComposer() {
     if (!files?.length) return;
     setCompressing(true);
     const taken = await preparePhotos(files, LIMITS.imagesPerPost - photos.length, (why) =>
-      showToast(t(`posts.composer.${why}`, { count: LIMITS.imagesPerPost })),
+      showToast(photoRefusalText(t, why)),
     );
     const added = taken.map((file) => ({ file, preview: URL.createObjectURL(file) }));
     setCompressing(false);
@@ -105,6 +114,7 @@ export function PostComposer() {
         onSuccess: () => {
           showToast(t('posts.composer.created'), 'success');
           reset();
+          setExpanded(false);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.errors) {
@@ -124,8 +134,28 @@ export function PostComposer() {
 
   const busy = create.isPending || compressing;
 
+  const collapse = () => {
+    setExpanded(false);
+    // Back to the button that opened it (after it shows again).
+    setTimeout(() => startButton.current?.focus(), 0);
+  };
+
+  if (collapsed) {
+    return (
+      <ComposerStart
+        ref={startButton}
+        formId={formId}
+        onStart={() => {
+          setExpanded(true);
+          setTimeout(() => description.current?.focus(), 0);
+        }}
+      />
+    );
+  }
+
   return (
     <form
+      id={formId}
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={`${formId}-title`}
@@ -134,12 +164,25 @@ export function PostComposer() {
     >
       <div className="flex items-center gap-3">
         {me && <Avatar name={me.name} src={me.avatar} size="sm" />}
-        <h2 id={`${formId}-title`} className="font-semibold text-slate-900 dark:text-slate-50">
+        <h2 id={`${formId}-title`} className="flex-1 font-semibold text-slate-900 dark:text-slate-50">
           {t('posts.composer.title')}
         </h2>
+        {phone && (
+          <button
+            type="button"
+            onClick={collapse}
+            aria-label={t('posts.composer.collapse')}
+            title={t('posts.composer.collapse')}
+            data-testid="composer-collapse"
+            className="flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <CloseIcon className="size-5" />
+          </button>
+        )}
       </div>
 
       <Textarea
+        ref={description}
         label={t('posts.composer.description')}
         value={values.description}
         onChange={(event) => set('description', event.target.value)}

@@ -19,7 +19,7 @@ import {
 import { useReplaceListing } from '../api/replace-listing.ts';
 import { useUpdatePost } from '../api/update-post.ts';
 import { checkComposer } from '../composer-rules.ts';
-import { preparePhotos } from '../photo-files.ts';
+import { photoRefusalText, preparePhotos } from '../photo-files.ts';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
 import { PlaceFields, type PlaceValues } from './place-fields.tsx';
 
@@ -139,7 +139,7 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
     if (!files?.length) return;
     setCompressing(true);
     const taken = await preparePhotos(files, LIMITS.imagesPerPost - photos.length, (why) =>
-      showToast(t(`posts.composer.${why}`, { count: LIMITS.imagesPerPost })),
+      showToast(photoRefusalText(t, why)),
     );
     setCompressing(false);
     if (taken.length === 0) return;

@@ -70,7 +70,11 @@ describe('owner edit of photos, type and location', () => {
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove photo 3' }));
     expect(shownPhotos(dialog)).toHaveLength(2);
-    const file = new File([new Uint8Array([1, 2, 3])], 'new.png', { type: 'image/png' });
+    const file = new File(
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d])],
+      'new.png',
+      { type: 'image/png' },
+    );
     await userEvent.upload(within(dialog).getByTestId('post-edit-photos-input'), file);
     await waitFor(() => expect(shownPhotos(dialog)).toHaveLength(3));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move photo 3 earlier' }));

@@ -130,7 +130,7 @@ export function PostList({ query, empty, failure, testId = 'post-list' }: PostLi
   );
 }
 
-export function EmptyPosts({ title, hint }: { title: string; hint: string }) {
+export function EmptyPosts({ title, hint, action }: { title: string; hint: string; action?: ReactNode }) {
   return (
     <div
       data-testid="posts-empty"
@@ -138,6 +138,7 @@ export function EmptyPosts({ title, hint }: { title: string; hint: string }) {
     >
       <h2 className="font-semibold text-slate-900 dark:text-slate-50">{title}</h2>
       <p className="text-sm text-slate-600 dark:text-slate-300">{hint}</p>
+      {action && <div className="mt-2">{action}</div>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,6 +19,21 @@ export function SearchView() {
   const [text, setText] = useState(keyword);
   const [error, setError] = useState<string | null>(null);
   const [recent, setRecent] = useState(readRecentSearches);
+  const input = useRef<HTMLInputElement>(null);
+  // The header searches too: a keyword that arrives in the address fills the box, and the list of
+  // recent searches is read again.
+  const [shownKeyword, setShownKeyword] = useState(keyword);
+  if (keyword !== shownKeyword) {
+    setShownKeyword(keyword);
+    setText(keyword);
+    setError(null);
+    setRecent(readRecentSearches());
+  }
+  // Arriving to search (the header's search button), the box is ready to type in.
+  const blank = keyword === '';
+  useEffect(() => {
+    if (blank) input.current?.focus();
+  }, [blank]);
   const results = useSearch(keyword);
   const count = results.data?.pages.reduce((sum, page) => sum + page.posts.length, 0) ?? 0;
 
@@ -52,6 +67,7 @@ export function SearchView() {
             </label>
             <div className="flex gap-2">
               <SearchInput
+                ref={input}
                 id={inputId}
                 className="flex-1"
                 value={text}

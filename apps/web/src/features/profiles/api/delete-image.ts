@@ -1,6 +1,7 @@
 import { fullUser } from '@makan/contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { postsKey } from '../../../lib/query-keys.ts';
 import { applyOwnUser, patchOwnUser, restoreOwnUser } from './own-profile.ts';
 import type { ImageKind } from './upload-image.ts';
 
@@ -19,6 +20,9 @@ export function useDeleteImage(kind: ImageKind) {
         profile: { ...user.profile, [kind === 'picture' ? 'picture' : 'cover_photo']: null },
       })),
     onError: (_error, _variables, snapshot) => restoreOwnUser(queryClient, snapshot),
-    onSuccess: ({ data: user }) => applyOwnUser(queryClient, user),
+    onSuccess: ({ data: user }) => {
+      applyOwnUser(queryClient, user);
+      if (kind === 'picture') void queryClient.invalidateQueries({ queryKey: postsKey });
+    },
   });
 }

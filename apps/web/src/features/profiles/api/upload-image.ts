@@ -1,6 +1,7 @@
 import { fullUser } from '@makan/contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { postsKey } from '../../../lib/query-keys.ts';
 import { applyOwnUser, patchOwnUser, restoreOwnUser } from './own-profile.ts';
 
 export type ImageKind = 'picture' | 'cover';
@@ -41,7 +42,11 @@ export function useUploadImage(kind: ImageKind) {
       return { snapshot, preview };
     },
     onError: (_error, _upload, context) => restoreOwnUser(queryClient, context?.snapshot),
-    onSuccess: ({ data: user }) => applyOwnUser(queryClient, user),
+    onSuccess: ({ data: user }) => {
+      applyOwnUser(queryClient, user);
+      // One's own posts show the new picture at once (their author is cached with the old one).
+      if (kind === 'picture') void queryClient.invalidateQueries({ queryKey: postsKey });
+    },
     onSettled: (_data, _error, _upload, context) => {
       if (context) URL.revokeObjectURL(context.preview);
     },

@@ -64,10 +64,12 @@ export function useImageControls(kind: ImageKind) {
   return {
     input,
     choose: () => inputRef.current?.click(),
-    remove: () =>
+    /** Removes the image; `onSettled` runs once the answer is in (the confirmation closes then). */
+    remove: (onSettled?: () => void) =>
       remove.mutate(undefined, {
         onSuccess: ({ message }) => showToast(translateMessage(t, message ?? removed), 'success'),
         onError: (error) => showToast(profileErrorText(t, error, failures.remove)),
+        ...(onSettled ? { onSettled } : {}),
       }),
     uploading: upload.isPending,
     removing: remove.isPending,

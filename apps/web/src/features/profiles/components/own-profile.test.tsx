@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getItem } from '../../../lib/storage.ts';
 import { fail, fullUserFixture, ok, routeFetch } from '../../../test/auth-fixtures.ts';
+import { postFixture } from '../../../test/post-fixtures.ts';
 import { deferred, riyadh } from '../../../test/profile-fixtures.ts';
 import { mockFetch, renderRoute, signIn } from '../../../test/render.tsx';
 
@@ -361,11 +362,14 @@ describe('picture and cover', () => {
     await waitFor(() => expect(screen.queryByTestId('profile-cover-image')).not.toBeInTheDocument());
   });
 
-  it("removes the picture at once; 'Failed to delete profile picture' brings it back", async () => {
+  it("removes the picture once confirmed; 'Failed to delete profile picture' brings it back", async () => {
     const withPicture = withProfile(sara, { picture: { url: '/media/profile_pictures/abc-192.webp' } });
     answer({ 'DELETE /api/profile/picture': () => fail(500, { message: 'boom' }) }, withPicture);
     await open();
     await userEvent.click(screen.getByTestId('picture-remove'));
+    await userEvent.click(
+      within(await screen.findByTestId('image-remove-dialog')).getByTestId('image-remove-confirm'),
+    );
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent('Failed to delete profile picture'),
     );
@@ -374,4 +378,54 @@ describe('picture and cover', () => {
       '/media/profile_pictures/abc-192.webp',
     );
   });
+
+  it('asks before removing the picture; Cancel keeps it and sends nothing (issue 19)', async () => {
+    const withPicture = withProfile(sara, { picture: { url: '/media/profile_pictures/abc-192.webp' } });
+    const calls = answer({}, withPicture);
+    await open();
+    await userEvent.click(screen.getByTestId('picture-remove'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove your profile picture?' });
+    expect(dialog).toHaveTextContent('People will see your initials instead until you upload a new one.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.route === 'DELETE /api/profile/picture')).toBe(false);
+    expect(screen.getByTestId('profile-picture').querySelector('img')).toHaveAttribute(
+      'src',
+      '/media/profile_pictures/abc-192.webp',
+    );
+  });
+
+  it('your own posts show the new picture right after the upload (issue 19)', async () => {
+    const url = '/media/profile_pictures/new-192.webp';
+    const stored = withProfile(sara, { picture: { url } });
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXhr({ status: 200, body: { status: true, message: 'Profile picture updated', data: stored } }, []),
+    );
+    let uploaded = false;
+    answer({
+      'GET /api/profile/full': () => ok({ user: uploaded ? stored : sara, posts: [{ id: 7 }] }),
+      'GET /api/posts': () =>
+        ok({
+          posts: [
+            postFixture({
+              user_id: sara.id,
+              is_owner: true,
+              user: { id: sara.id, name: sara.name, picture: uploaded ? { url } : null },
+            }),
+          ],
+          next_cursor: null,
+        }),
+    });
+    await open();
+    const card = await screen.findByTestId('post-7');
+    expect(card.querySelector('header img')).toBeNull();
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    uploaded = true;
+    choose('picture', new File(['png'], 'me.png', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('post-7').querySelector('header img')).toHaveAttribute('src', url),
+    );
+  }, 15_000);
 });

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CameraIcon, PencilIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { Card } from '../../../components/ui/page.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
@@ -41,6 +42,8 @@ export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileVie
   const picture = useImageControls('picture');
   const cover = useImageControls('cover');
   const [editing, setEditing] = useState(false);
+  // Removing a picture or cover asks first: it cannot be undone.
+  const [confirmRemove, setConfirmRemove] = useState<'picture' | 'cover' | null>(null);
   const [draft, setDraft] = useState<ProfileDraft | null>(null);
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileDraft, Message>>>();
   const editButton = useRef<HTMLButtonElement>(null);
@@ -224,7 +227,7 @@ export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileVie
                     <Button
                       size="sm"
                       variant="ghost"
-                      onClick={controls.remove}
+                      onClick={() => setConfirmRemove(kind)}
                       loading={controls.removing}
                       disabled={controls.uploading}
                       aria-label={`${t('profile.remove')} ${label}`}
@@ -241,6 +244,19 @@ export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileVie
           </Card>
         </div>
       </div>
+      <ConfirmDialog
+        open={confirmRemove !== null}
+        onCancel={() => setConfirmRemove(null)}
+        onConfirm={() => (confirmRemove === 'cover' ? cover : picture).remove(() => setConfirmRemove(null))}
+        title={confirmRemove === 'cover' ? t('profile.removeCoverTitle') : t('profile.removePictureTitle')}
+        description={
+          confirmRemove === 'cover' ? t('profile.removeCoverText') : t('profile.removePictureText')
+        }
+        confirmLabel={t('profile.remove')}
+        busy={picture.removing || cover.removing}
+        testId="image-remove-dialog"
+        confirmTestId="image-remove-confirm"
+      />
     </div>
   );
 }

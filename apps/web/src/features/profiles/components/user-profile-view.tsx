@@ -4,6 +4,7 @@ import { Link, Navigate } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { MessageIcon } from '../../../components/ui/icons.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { chatWithUserPath } from '../../../lib/chat-draft.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useUserProfile } from '../api/user-profile.ts';
 import { UserContactCard } from './contact-card.tsx';
@@ -72,7 +73,7 @@ function LoadedUserProfile({
           <>
             <FollowButton userId={user.id} name={user.name} isFollowing={user.follow_info.is_following} />
             <Link
-              to={`/chat/new?${new URLSearchParams({ user: String(user.id) })}`}
+              to={chatWithUserPath(user.id)}
               className={buttonClasses('secondary')}
               data-testid="message-button"
             >
