@@ -170,6 +170,26 @@ export function createPostsService(deps: PostsServiceDeps) {
     return city;
   }
 
+  /** The columns a whole listing form sets (create, and the listing edit), its city checked. */
+  async function listingColumns(fields: CreatePostFields) {
+    const city = await cityOrInvalid(fields.location_id);
+    const customLocation = city ? null : (fields.location ?? null);
+    const description = fields.description ?? null;
+    return {
+      description,
+      propertyType: fields.property_type,
+      cityId: city?.id ?? null,
+      customLocation,
+      purpose: fields.purpose ?? null,
+      price: fields.price ?? null,
+      currency: fields.price !== undefined ? (fields.currency ?? null) : null,
+      areaM2: fields.area_m2 ?? null,
+      status: fields.status ?? null,
+      licenceNumber: fields.licence_number ?? null,
+      searchText: searchTextFor({ description, propertyType: fields.property_type, city, customLocation }),
+    };
+  }
+
   async function one(postId: number, viewerId: number): Promise<Post> {
     const [row] = await posts.byIds([postId], viewerId);
     if (!row) throw postNotFound();
@@ -210,28 +230,11 @@ export function createPostsService(deps: PostsServiceDeps) {
         throw new Invalid({ description: 'postContentRequired' });
       }
       if (photos.length > LIMITS.imagesPerPost) throw tooManyImages();
-      const city = await cityOrInvalid(fields.location_id);
-      const customLocation = city ? null : (fields.location ?? null);
-      const description = fields.description ?? null;
+      const columns = await listingColumns(fields);
       const id = await posts.create(
         {
           userId,
-          description,
-          propertyType: fields.property_type,
-          cityId: city?.id ?? null,
-          customLocation,
-          purpose: fields.purpose ?? null,
-          price: fields.price ?? null,
-          currency: fields.price !== undefined ? (fields.currency ?? null) : null,
-          areaM2: fields.area_m2 ?? null,
-          status: fields.status ?? null,
-          licenceNumber: fields.licence_number ?? null,
-          searchText: searchTextFor({
-            description,
-            propertyType: fields.property_type,
-            city,
-            customLocation,
-          }),
+          ...columns,
           createdAt: clock.now(),
         },
         photos,
@@ -349,33 +352,16 @@ export function createPostsService(deps: PostsServiceDeps) {
       photos: StoredPhoto[],
     ): Promise<Post> {
       await owned(postId, userId);
-      const city = await cityOrInvalid(fields.location_id);
-      const customLocation = city ? null : (fields.location ?? null);
-      const description = fields.description ?? null;
+      const columns = await listingColumns(fields);
       const removed = await posts.replaceListing(
         postId,
         {
-          description,
-          propertyType: fields.property_type,
-          cityId: city?.id ?? null,
-          customLocation,
-          purpose: fields.purpose ?? null,
-          price: fields.price ?? null,
-          currency: fields.price !== undefined ? (fields.currency ?? null) : null,
-          areaM2: fields.area_m2 ?? null,
-          status: fields.status ?? null,
-          licenceNumber: fields.licence_number ?? null,
-          searchText: searchTextFor({
-            description,
-            propertyType: fields.property_type,
-            city,
-            customLocation,
-          }),
+          ...columns,
           updatedAt: clock.now(),
         },
         (current) => {
           const slots = arrangePhotos(current, order, photos);
-          if (!hasContent(description, slots.length))
+          if (!hasContent(columns.description, slots.length))
             throw new Invalid({ description: 'postContentRequired' });
           if (slots.length > LIMITS.imagesPerPost) throw tooManyImages();
           return slots;
