@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/field.tsx';
-import { CameraIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/media-query.ts';
@@ -13,6 +13,7 @@ import { getStoredUser } from '../../../lib/session.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
 import { photoRefusalText, preparePhotos } from '../photo-files.ts';
+import { AddPhotos } from './add-photos.tsx';
 import { ComposerStart } from './composer-start.tsx';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
 import { PlaceFields } from './place-fields.tsx';
@@ -27,7 +28,6 @@ export function PostComposer() {
   const { t } = useTranslation();
   const me = getStoredUser();
   const formId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const description = useRef<HTMLTextAreaElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
   // On a phone the form waits behind a 'Start a post' button (it took the whole first screen);
@@ -195,36 +195,13 @@ export function PostComposer() {
       />
 
       <div className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => fileInput.current?.click()}
-            disabled={busy || photos.length >= LIMITS.imagesPerPost}
-            data-testid="composer-add-photos"
-          >
-            <CameraIcon className="size-4" />
-            {t('posts.composer.addPhotos')}
-          </Button>
-          <span className="text-xs text-slate-600 dark:text-slate-400">
-            {compressing
-              ? t('posts.composer.compressing')
-              : t('posts.composer.photosHint', { count: LIMITS.imagesPerPost })}
-          </span>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            multiple
-            hidden
-            aria-label={t('posts.composer.photos')}
-            data-testid="composer-photos-input"
-            onChange={(event) => {
-              void addFiles(event.target.files);
-              event.target.value = '';
-            }}
-          />
-        </div>
+        <AddPhotos
+          count={photos.length}
+          compressing={compressing}
+          disabled={busy}
+          onFiles={(files) => void addFiles(files)}
+          testIdPrefix="composer"
+        />
         {photos.length > 0 && (
           <ul className="grid grid-cols-4 gap-2 sm:grid-cols-5" data-testid="composer-previews">
             {photos.map((photo, index) => (

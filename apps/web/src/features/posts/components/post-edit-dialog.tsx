@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/field.tsx';
-import { ArrowBackIcon, ArrowForwardIcon, CameraIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { ArrowBackIcon, ArrowForwardIcon, CloseIcon } from '../../../components/ui/icons.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { cityName } from '../../../lib/cities.ts';
 import { type Language, useLanguage } from '../../../lib/i18n.ts';
@@ -20,6 +20,7 @@ import { useReplaceListing } from '../api/replace-listing.ts';
 import { useUpdatePost } from '../api/update-post.ts';
 import { checkComposer } from '../composer-rules.ts';
 import { photoRefusalText, preparePhotos } from '../photo-files.ts';
+import { AddPhotos } from './add-photos.tsx';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
 import { PlaceFields, type PlaceValues } from './place-fields.tsx';
 
@@ -102,7 +103,6 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
   const language = useLanguage();
   const update = useUpdatePost();
   const replace = useReplaceListing();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<EditValues>(() => editValuesOf(post));
   const [place, setPlace] = useState<PlaceValues>(() => placeValuesOf(post, language));
   const [photos, setPhotos] = useState<EditPhoto[]>(() =>
@@ -304,36 +304,12 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
           <p aria-live="polite" className="sr-only" data-testid="post-edit-announcement">
             {announcement}
           </p>
-          <div className="flex flex-wrap items-center gap-3">
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => fileInput.current?.click()}
-              disabled={compressing || photos.length >= LIMITS.imagesPerPost}
-              data-testid="post-edit-add-photos"
-            >
-              <CameraIcon className="size-4" />
-              {t('posts.composer.addPhotos')}
-            </Button>
-            <span className="text-xs text-slate-600 dark:text-slate-400">
-              {compressing
-                ? t('posts.composer.compressing')
-                : t('posts.composer.photosHint', { count: LIMITS.imagesPerPost })}
-            </span>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/*"
-              multiple
-              hidden
-              aria-label={t('posts.composer.photos')}
-              data-testid="post-edit-photos-input"
-              onChange={(event) => {
-                void addFiles(event.target.files);
-                event.target.value = '';
-              }}
-            />
-          </div>
+          <AddPhotos
+            count={photos.length}
+            compressing={compressing}
+            onFiles={(files) => void addFiles(files)}
+            testIdPrefix="post-edit"
+          />
           {errors.content && (
             <p
               role="alert"
