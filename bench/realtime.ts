@@ -440,6 +440,9 @@ export const realtimeBench: Bench = {
     let server = await startServer(store, { SEED: 'demo' });
     try {
       rows.push(...(await sendAndTyping(ctx, server, store)));
+    } catch (e) {
+      ctx.log(`realtime: the server's log:\n${server.output()}`);
+      throw e;
     } finally {
       await server.stop();
     }
@@ -447,6 +450,9 @@ export const realtimeBench: Bench = {
     server = await startServer(store);
     try {
       rows.push(...(await idleSockets(ctx, server)));
+    } catch (e) {
+      ctx.log(`realtime: the server's log:\n${server.output()}`);
+      throw e;
     } finally {
       await server.stop();
     }

@@ -35,10 +35,14 @@ export async function account(url: string, email: string, password = 'Demo1234')
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ identifier: email, password }),
   });
-  const body = (await res.json()) as { data?: { token?: string; user?: { id?: number } } };
+  const text = await res.text();
+  let body: { data?: { token?: string; user?: { id?: number } } } = {};
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {}
   const token = body.data?.token;
   const id = body.data?.user?.id;
-  if (!res.ok || !token || !id) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+  if (!res.ok || !token || !id) throw new Error(`sign-in of ${email} failed: ${res.status} ${text.slice(0, 500)}`);
   return { token, id };
 }
 
