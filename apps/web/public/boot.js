@@ -1,5 +1,6 @@
 // Runs before first paint so the page never flashes the wrong theme or direction.
-// Mirrors lib/theme.ts and lib/i18n.ts; keep the storage keys in sync with lib/storage.ts.
+// Mirrors lib/theme.ts and lib/i18n.ts; keep the storage keys in sync with lib/storage.ts and the
+// cookie's name with LANGUAGE_COOKIE (packages/contract/src/cookies.ts).
 (() => {
   const root = document.documentElement;
   let theme = 'light';
@@ -16,11 +17,17 @@
   root.classList.toggle('dark', theme === 'dark');
   root.lang = language;
   root.dir = language === 'ar' ? 'rtl' : 'ltr';
+  // The server reads the language from this cookie to send pages prerendered in it (lib/i18n.ts,
+  // setLanguageCookie): kept in step with the stored language.
+  const cookie = `language=${language}`;
+  if (!document.cookie.split('; ').includes(cookie)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: synchronous, and in every browser the app supports (cookieStore is neither).
+    document.cookie = `${cookie}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }
 
-  // The texts the app will import first for this reader (named by the build in meta tags): fetched now,
+  // The texts the app will import first for this reader (named by the build in meta tags): fetched
   // beside the app's own script, rather than after it has run.
-  const preload = (name) => {
-    const href = document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+  const preload = (href) => {
     if (!href) return;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -28,10 +35,41 @@
     link.href = href;
     document.head.append(link);
   };
-  if (language === 'ar') preload('makan-texts-ar');
-  try {
-    if (localStorage.getItem('auth_token')) preload(`makan-member-texts-${language}`);
-  } catch {
-    // No storage, no session.
+  const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+  const preloadTexts = () => {
+    if (language === 'ar') preload(meta('makan-texts-ar'));
+    try {
+      if (localStorage.getItem('auth_token')) preload(meta(`makan-member-texts-${language}`));
+    } catch {
+      // No storage, no session.
+    }
+  };
+
+  // A prerendered page (the server sends one for some routes: apps/web/vite.config.ts) names its
+  // script in a meta tag instead of loading it: it paints from its HTML and stylesheet, and its
+  // scripts, which only make it work, are fetched once it has painted, so they take none of the
+  // bandwidth the first paint needs. React then hydrates the page (main.tsx).
+  const entry = meta('makan-entry');
+  if (!entry) {
+    preloadTexts();
+    return;
   }
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    // The page's own chunks (written by the server after this script, so read now).
+    for (const module of document.querySelectorAll('meta[name="makan-module"]')) {
+      preload(module.getAttribute('content'));
+    }
+    preloadTexts();
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  };
+  // After the first frame has painted; a tab in the background paints no frame, so a timer too.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 1000);
 })();

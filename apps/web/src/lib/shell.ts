@@ -1,0 +1,33 @@
+import { type Language, languageSchema } from './storage.ts';
+
+/**
+ * What a page's prerendered HTML (a "shell", written at build time by src/prerender.tsx) was rendered
+ * for. Hydration must render exactly what the shell holds, so the hooks that read the reader's stored
+ * state (signed in, language) answer the shell's values as their server snapshot
+ * (`useSyncExternalStore`): on the server, and in the browser while React hydrates. Right after, React
+ * renders again with the reader's own values where they differ (a signed-in reader on a signed-out
+ * shell sees the signed-in header).
+ */
+export type Shell = { language: Language; signedIn: boolean };
+
+let shell: Shell = { language: 'en', signedIn: false };
+
+/** Sets the shell being rendered (the prerender) or hydrated (main.tsx). */
+export function setShell(next: Shell): void {
+  shell = next;
+}
+
+export const shellSignedIn = (): boolean => shell.signedIn;
+export const shellLanguage = (): Language => shell.language;
+
+/** The attributes of #root that say what its prerendered HTML holds; `readShell` reads them back. */
+export function shellAttributes({ language, signedIn }: Shell): string {
+  return `data-shell-language="${language}" data-shell-signed-in="${signedIn}"`;
+}
+
+/** The shell #root holds, or null when it holds no prerendered page. */
+export function readShell(root: HTMLElement): Shell | null {
+  const language = languageSchema.safeParse(root.dataset.shellLanguage);
+  if (!language.success) return null;
+  return { language: language.data, signedIn: root.dataset.shellSignedIn === 'true' };
+}
