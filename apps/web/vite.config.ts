@@ -176,16 +176,20 @@ const BOOT_SCRIPT = '<script src="/boot.js"></script>';
  * A prerendered page paints from its HTML and stylesheet; its scripts only make it work. They are named
  * in meta tags instead of loaded (the entry before boot.js, which reads it as it runs; its chunks
  * where their preload links were), and boot.js loads them once the page has painted, so they take
- * none of the bandwidth the first paint needs.
+ * none of the bandwidth the first paint needs. A page whose guard lets only signed-in (or only
+ * signed-out) readers in says so before boot.js too.
  */
-function deferScripts(html: string): string {
+function deferScripts(html: string, onlyFor: string | null): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry || !html.includes(BOOT_SCRIPT))
     throw new Error('index.html no longer loads its entry and boot.js');
   return html
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, (_, href: string) => `<meta name="makan-module" content="${href}">\n    `)
-    .replace(BOOT_SCRIPT, `<meta name="makan-entry" content="${entry}">\n    ${BOOT_SCRIPT}`);
+    .replace(
+      BOOT_SCRIPT,
+      `${onlyFor ? `<meta name="makan-only-for" content="${onlyFor}">\n    ` : ''}<meta name="makan-entry" content="${entry}">\n    ${BOOT_SCRIPT}`,
+    );
 }
 
 /**
@@ -239,7 +243,7 @@ function prerenderShells(): Plugin {
           mkdirSync(path.join(shellsDir, shell.language), { recursive: true });
           writeFileSync(
             path.join(outDir, file),
-            deferScripts(index)
+            deferScripts(index, shell.onlyFor)
               .replace(HTML_ELEMENT, `<html lang="${shell.language}" dir="${shell.dir}">`)
               .replace(TITLE_ELEMENT, () => (shell.head.includes('<title>') ? '' : TITLE_ELEMENT))
               .replace('</head>', () => `${shell.head}</head>`)

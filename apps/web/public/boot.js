@@ -36,13 +36,15 @@
     document.head.append(link);
   };
   const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+  let signedIn = false;
+  try {
+    signedIn = Boolean(localStorage.getItem('auth_token'));
+  } catch {
+    // No storage, no session.
+  }
   const preloadTexts = () => {
     if (language === 'ar') preload(meta('makan-texts-ar'));
-    try {
-      if (localStorage.getItem('auth_token')) preload(meta(`makan-member-texts-${language}`));
-    } catch {
-      // No storage, no session.
-    }
+    if (signedIn) preload(meta(`makan-member-texts-${language}`));
   };
 
   // A prerendered page (the server sends one for some routes: apps/web/vite.config.ts) names its
@@ -69,6 +71,28 @@
     script.src = entry;
     document.head.append(script);
   };
+  // Before the app has hydrated it, a prerendered form must not be sent by the browser itself (Enter in
+  // a field would send it to the page's own address, a password in the query string): the app sends it.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!root.hasAttribute('data-interactive')) event.preventDefault();
+    },
+    true,
+  );
+  // A page for the other kind of reader (a signed-in page for a visitor, the login form for someone
+  // signed in), whose guard would send this one elsewhere at once: nothing of it is shown, and the app
+  // draws where the reader belongs instead of hydrating it.
+  const onlyFor = meta('makan-only-for');
+  if (onlyFor && onlyFor !== (signedIn ? 'signed-in' : 'signed-out')) {
+    document.addEventListener('DOMContentLoaded', () => {
+      const app = document.getElementById('root');
+      app?.replaceChildren();
+      app?.removeAttribute('data-shell-language');
+      start();
+    });
+    return;
+  }
   // After the first frame has painted; a tab in the background paints no frame, so a timer too.
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 1000);

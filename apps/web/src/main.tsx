@@ -51,7 +51,10 @@ async function start() {
     if (shell?.language === language) {
       setShell(shell);
       hydrateRoot(root, app);
-    } else createRoot(root).render(app);
+    } else {
+      delete root.dataset.shellLanguage;
+      createRoot(root).render(app);
+    }
   });
 }
 

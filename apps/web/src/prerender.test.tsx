@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PUBLIC_ONLY_ROUTES } from '@makan/contract/routes';
+import { PROTECTED_ROUTES, PUBLIC_ONLY_ROUTES } from '@makan/contract/routes';
 import { act, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -94,7 +94,17 @@ describe('prerendered pages', () => {
       // Not the layout's loading spinner (PageSpinner), which holds the place of a page still loading.
       expect(shell.root, shell.route).not.toContain('pt-[15vh]');
       expect(shell.dir).toBe(shell.language === 'ar' ? 'rtl' : 'ltr');
+      // Pages whose guard sends the other readers away say whom they are for (boot.js hides them).
+      const onlyFor = PROTECTED_ROUTES.some((r) => r === shell.route)
+        ? 'signed-in'
+        : publicOnly.has(shell.route)
+          ? 'signed-out'
+          : null;
+      expect(shell.onlyFor, shell.route).toBe(onlyFor);
     }
+    expect(shells.find((s) => s.route === '/home')?.onlyFor).toBe('signed-in');
+    expect(shells.find((s) => s.route === '/login')?.onlyFor).toBe('signed-out');
+    expect(shells.find((s) => s.route === '/companies')?.onlyFor).toBeNull();
   });
 
   it.each(cases)(

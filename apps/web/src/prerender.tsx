@@ -1,3 +1,4 @@
+import { PROTECTED_ROUTES, PUBLIC_ONLY_ROUTES } from '@makan/contract/routes';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -42,6 +43,11 @@ export type RenderedShell = {
   dir: 'ltr' | 'rtl';
   /** What goes in <head> (a <title>, when the page sets one by rendering it). */
   head: string;
+  /**
+   * Who the route lets in, when its guard sends the other readers elsewhere (signup, or home): boot.js
+   * then shows nothing of the page to them, instead of a page they are about to leave.
+   */
+  onlyFor: 'signed-in' | 'signed-out' | null;
   /** The #root element, with the page inside and the attributes main.tsx reads (lib/shell.ts). */
   root: string;
 };
@@ -50,6 +56,9 @@ export type RenderedShell = {
  * Every page of SHELL_ROUTES in every language: run by the build (`prerenderShells` in
  * apps/web/vite.config.ts), which writes them into index.html as dist/shells/<language>/….html.
  */
+const protectedRoutes = new Set<string>(PROTECTED_ROUTES);
+const publicOnlyRoutes = new Set<string>(PUBLIC_ONLY_ROUTES);
+
 export async function renderShells(): Promise<RenderedShell[]> {
   // One instance per language: texts loaded for one page are there for the next.
   const instances = new Map<Language, I18n>();
@@ -70,6 +79,7 @@ export async function renderShells(): Promise<RenderedShell[]> {
         language,
         dir: directionOf(language),
         head,
+        onlyFor: protectedRoutes.has(route) ? 'signed-in' : publicOnlyRoutes.has(route) ? 'signed-out' : null,
         root: `<div id="root" ${shellAttributes(shell)}>${body}</div>`,
       });
     }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { type Language, languageSchema } from './storage.ts';
 
 /**
@@ -30,4 +31,15 @@ export function readShell(root: HTMLElement): Shell | null {
   const language = languageSchema.safeParse(root.dataset.shellLanguage);
   if (!language.success) return null;
   return { language: language.data, signedIn: root.dataset.shellSignedIn === 'true' };
+}
+
+/**
+ * Marks the page interactive once React has hydrated (or drawn) what holds it: until then the buttons
+ * of a prerendered page take no click (styles.css), and boot.js stops a form from being sent by the
+ * browser itself (Enter in a field).
+ */
+export function useInteractive(): void {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
 }
