@@ -14,6 +14,8 @@
   } catch {
     // Storage can be unavailable (privacy modes); the defaults apply.
   }
+  // The language the server sent the page in (a prerendered page's own), before it is set to the reader's.
+  const servedLanguage = root.lang;
   root.classList.toggle('dark', theme === 'dark');
   root.lang = language;
   root.dir = language === 'ar' ? 'rtl' : 'ltr';
@@ -80,11 +82,12 @@
     },
     true,
   );
-  // A page for the other kind of reader (a signed-in page for a visitor, the login form for someone
-  // signed in), whose guard would send this one elsewhere at once: nothing of it is shown, and the app
-  // draws where the reader belongs instead of hydrating it.
+  // A page in the other language (the cookie was missing or stale: the next page will be right), or
+  // for the other kind of reader (a signed-in page for a visitor, the login form for someone signed
+  // in), whose guard would send this one elsewhere at once: nothing of it is shown or typed into, and
+  // the app draws the page afresh instead of hydrating it.
   const onlyFor = meta('makan-only-for');
-  if (onlyFor && onlyFor !== (signedIn ? 'signed-in' : 'signed-out')) {
+  if (servedLanguage !== language || (onlyFor && onlyFor !== (signedIn ? 'signed-in' : 'signed-out'))) {
     document.addEventListener('DOMContentLoaded', () => {
       const app = document.getElementById('root');
       app?.replaceChildren();

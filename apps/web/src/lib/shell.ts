@@ -41,5 +41,16 @@ export function readShell(root: HTMLElement): Shell | null {
 export function useInteractive(): void {
   useEffect(() => {
     document.documentElement.dataset.interactive = '';
+    markInteractive();
   }, []);
+}
+
+let markInteractive = () => {};
+const interactive = new Promise<void>((resolve) => {
+  markInteractive = resolve;
+});
+
+/** Settles once the page has been hydrated (or drawn) and answers to input (`useInteractive`). */
+export function whenInteractive(): Promise<void> {
+  return interactive;
 }
