@@ -88,12 +88,16 @@
   // the app draws the page afresh instead of hydrating it.
   const onlyFor = meta('makan-only-for');
   if (servedLanguage !== language || (onlyFor && onlyFor !== (signedIn ? 'signed-in' : 'signed-out'))) {
-    document.addEventListener('DOMContentLoaded', () => {
-      const app = document.getElementById('root');
-      app?.replaceChildren();
-      app?.removeAttribute('data-shell-language');
-      start();
-    });
+    document.addEventListener(
+      'DOMContentLoaded',
+      () => {
+        const app = document.getElementById('root');
+        app?.replaceChildren();
+        app?.removeAttribute('data-shell-language');
+        start();
+      },
+      { once: true },
+    );
     return;
   }
   // After the first frame has painted; a tab in the background paints no frame, so a timer too.
