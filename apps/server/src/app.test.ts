@@ -235,6 +235,8 @@ describe('web app serving', () => {
     expect(gz.statusCode).toBe(404);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toContain('<div id="root">');
+    const refused = await app.inject({ url: '/login', headers: { 'accept-encoding': 'br;q=0, gzip;q=0.5' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
     const plain = await app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('login page in en');

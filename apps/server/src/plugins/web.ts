@@ -158,12 +158,24 @@ function readerLanguage(request: FastifyRequest): Language {
  * quick level, else gzip (a 30 KB page takes well under a millisecond either way).
  */
 function compressPage(html: string, request: FastifyRequest, reply: FastifyReply): string | Buffer {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
+  // The codings the browser accepts, leaving out any it refuses (`;q=0`).
+  const accepted = new Set(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*/),
+      )
+      .filter(([, q]) => !/^q=0(\.0*)?$/.test(q ?? ''))
+      .map(([coding]) => coding),
+  );
+  if (accepted.has('br')) {
     reply.header('content-encoding', 'br');
     return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
   }
-  if (/\bgzip\b/.test(accepted)) {
+  if (accepted.has('gzip')) {
     reply.header('content-encoding', 'gzip');
     return gzipSync(html, { level: 6 });
   }
