@@ -1,10 +1,11 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { ROUTE_PAGES } from './src/app/route-pages.ts';
 
 const api = 'http://localhost:3000';
@@ -43,6 +44,7 @@ function englishWithoutContractCopies(): Plugin {
  */
 function precompress(): Plugin {
   let outDir = '';
+  let isSsrBuild = false;
   const compressible = /\.(js|css|html|svg|json)$/;
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -54,8 +56,10 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      isSsrBuild = Boolean(config.build.ssr);
     },
     closeBundle() {
+      if (isSsrBuild) return;
       for (const file of walk(outDir)) {
         if (!compressible.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
         if (statSync(file).size < 1024) continue;
@@ -84,13 +88,16 @@ type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
  */
 function routePreloads(): Plugin {
   let outDir = '';
+  let isSsrBuild = false;
   return {
     name: 'makan:route-preloads',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      isSsrBuild = Boolean(config.build.ssr);
     },
     closeBundle() {
+      if (isSsrBuild) return;
       const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
         string,
         ManifestChunk
@@ -153,6 +160,105 @@ function textPreloads(): Plugin {
   };
 }
 
+/** The prerender's module (src/prerender.tsx) as the SSR build writes it. */
+type PrerenderModule = typeof import('./src/prerender.tsx');
+
+/** The one #root element of index.html, on one line: the prerendered page takes its place. */
+const ROOT_ELEMENT = /<div id="root">.*<\/div>/;
+const HTML_ELEMENT = '<html lang="en" dir="ltr">';
+const TITLE_ELEMENT = '<title>Makan</title>';
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+const BOOT_SCRIPT = '<script src="/boot.js"></script>';
+
+/**
+ * A prerendered page paints from its HTML and stylesheet; its scripts only make it work. They are named
+ * in meta tags instead of loaded (the entry before boot.js, which reads it as it runs; its chunks
+ * where their preload links were), and boot.js loads them once the page has painted, so they take
+ * none of the bandwidth the first paint needs. A page whose guard lets only signed-in (or only
+ * signed-out) readers in says so before boot.js too.
+ */
+function deferScripts(html: string, onlyFor: string | null): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry || !html.includes(BOOT_SCRIPT))
+    throw new Error('index.html no longer loads its entry and boot.js');
+  return html
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, (_, href: string) => `<meta name="makan-module" content="${href}">\n    `)
+    .replace(
+      BOOT_SCRIPT,
+      `${onlyFor ? `<meta name="makan-only-for" content="${onlyFor}">\n    ` : ''}<meta name="makan-entry" content="${entry}">\n    ${BOOT_SCRIPT}`,
+    );
+}
+
+/**
+ * After the client build, prerenders the pages of SHELL_ROUTES in each language: builds
+ * src/prerender.tsx for Node with this same config (`vite build --ssr`, into
+ * node_modules/.makan-prerender-…), runs it, and writes dist/shells/<language>/<route>.html, which is
+ * the built index.html with the page inside #root, the language's lang and dir on <html> and the
+ * page's own <title> if it renders one, plus dist/shells.json (route → language → file) for the
+ * server, which sends them instead of index.html (apps/server/src/plugins/web.ts). The browser then
+ * hydrates the page instead of drawing it after its script has run (docs/decisions/011).
+ */
+function prerenderShells(): Plugin {
+  let root = '';
+  let outDir = '';
+  let isSsrBuild = false;
+  return {
+    name: 'makan:prerender-shells',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      isSsrBuild = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (isSsrBuild) return;
+      // A folder of its own per build: the chunks import the entry by its path, so the entry must be
+      // imported by that same path (no query) for them to share its state, and a later build in the
+      // same process (watch mode) must not find the previous build's modules under it.
+      const ssrDir = path.join(root, `node_modules/.makan-prerender-${Date.now()}`);
+      await build({
+        root,
+        mode: 'production',
+        logLevel: 'warn',
+        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+      });
+      try {
+        const entry = pathToFileURL(path.join(ssrDir, 'prerender.js'));
+        const { renderShells } = (await import(entry.href)) as PrerenderModule;
+        const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        if (!ROOT_ELEMENT.test(index) || !index.includes(HTML_ELEMENT) || !index.includes(TITLE_ELEMENT)) {
+          throw new Error(
+            'index.html no longer has the <html>, <title> and #root elements the shells replace',
+          );
+        }
+        const shellsDir = path.join(outDir, 'shells');
+        rmSync(shellsDir, { recursive: true, force: true });
+        const files: Record<string, Record<string, string>> = {};
+        for (const shell of await renderShells()) {
+          const name = shell.route.slice(1).replace(/[/:]+/g, '-');
+          const file = `shells/${shell.language}/${name}.html`;
+          mkdirSync(path.join(shellsDir, shell.language), { recursive: true });
+          writeFileSync(
+            path.join(outDir, file),
+            deferScripts(index, shell.onlyFor)
+              .replace(HTML_ELEMENT, `<html lang="${shell.language}" dir="${shell.dir}">`)
+              .replace(TITLE_ELEMENT, () => (shell.head.includes('<title>') ? '' : TITLE_ELEMENT))
+              .replace('</head>', () => `${shell.head}</head>`)
+              .replace(ROOT_ELEMENT, () => shell.root),
+          );
+          files[shell.route] = { ...files[shell.route], [shell.language]: file };
+        }
+        writeFileSync(path.join(outDir, 'shells.json'), `${JSON.stringify(files, null, 2)}\n`);
+      } finally {
+        rmSync(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // React with fast refresh in `npm run dev` (docs/decisions/008).
   plugins: [
@@ -161,6 +267,7 @@ export default defineConfig({
     tailwindcss(),
     textPreloads(),
     routePreloads(),
+    prerenderShells(),
     precompress(),
   ],
   server: {

@@ -24,7 +24,9 @@ const SESSION_PAGE = '/bench-session.html';
  * A copy of the built app for the benchmark's server (WEB_DIST), so a rebuild elsewhere cannot change it
  * mid-run, plus two bench-only pages: the static baseline, and a page that stores a session in
  * localStorage the way the app does after a login (auth_token, user_data), so signed-in pages can be
- * measured without a browser automation library. Scripts are files: the CSP allows 'self' scripts only.
+ * measured without a browser automation library; the app's boot.js then runs on it, which sets the
+ * language cookie from the stored language as the app does (the server picks the prerendered page's
+ * language by it). Scripts are files: the CSP allows 'self' scripts only.
  */
 export function prepareSite(): string {
   const dir = path.join(workDir, 'web-dist');
@@ -39,7 +41,7 @@ export function prepareSite(): string {
   writeFileSync(
     path.join(dir, SESSION_PAGE),
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>storing</title>' +
-      '<script src="/bench-session.js"></script></head><body></body></html>\n',
+      '<script src="/bench-session.js"></script><script src="/boot.js"></script></head><body></body></html>\n',
   );
   writeFileSync(
     path.join(dir, 'bench-session.js'),

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { HTTP_TEXT } from '@makan/contract/texts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,28 @@ beforeAll(async () => {
     JSON.stringify({
       '/login': ['/assets/login-page-aaa.js', '/assets/form-bbb.js'],
       '/post/:id': ['/assets/post-pages-ccc.js'],
+      '/about': ['/assets/info-pages-ddd.js'],
+    }),
+  );
+  // As the web build writes them: some routes prerendered in each language.
+  mkdirSync(path.join(webDist, 'shells', 'en'), { recursive: true });
+  mkdirSync(path.join(webDist, 'shells', 'ar'), { recursive: true });
+  for (const [name, language] of [
+    ['login', 'en'],
+    ['login', 'ar'],
+    ['post-id', 'en'],
+    ['post-id', 'ar'],
+  ] as const) {
+    writeFileSync(
+      path.join(webDist, 'shells', language, `${name}.html`),
+      `<!doctype html><html lang="${language}"><head><title>Makan</title></head><body><div id="root" data-shell-language="${language}">${name} page in ${language}</div></body></html>`,
+    );
+  }
+  writeFileSync(
+    path.join(webDist, 'shells.json'),
+    JSON.stringify({
+      '/login': { en: 'shells/en/login.html', ar: 'shells/ar/login.html' },
+      '/post/:id': { en: 'shells/en/post-id.html', ar: 'shells/ar/post-id.html' },
     }),
   );
   const t = await createTestApp({ WEB_DIST: webDist });
@@ -145,21 +167,79 @@ describe('web app serving', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('<div id="root"');
     }
   });
 
   it("names the route's page chunks as modulepreload links, so they download beside the entry", async () => {
-    const login = await app.inject('/login?redirect=%2Fhome');
-    expect(login.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/login-page-aaa.js"><link rel="modulepreload" crossorigin href="/assets/form-bbb.js"></head>',
+    const about = await app.inject('/about?x=1');
+    expect(about.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/info-pages-ddd.js"></head>',
     );
-    const post = await app.inject('/post/12');
-    expect(post.body).toContain('href="/assets/post-pages-ccc.js"');
-    expect(post.body).not.toContain('login-page');
-    for (const url of ['/post/12/extra', '/signup', '/no-such-page']) {
+    expect(about.body).not.toContain('login-page');
+    for (const url of ['/about/extra', '/signup', '/no-such-page']) {
       expect((await app.inject(url)).body, url).not.toContain('modulepreload');
     }
+  });
+
+  it('names them in meta tags on a prerendered page, which loads its scripts once it has painted', async () => {
+    const login = await app.inject('/login?redirect=%2Fhome');
+    expect(login.body).toContain(
+      '<meta name="makan-module" content="/assets/login-page-aaa.js"><meta name="makan-module" content="/assets/form-bbb.js"></head>',
+    );
+    expect(login.body).not.toContain('modulepreload');
+    const post = await app.inject('/post/12');
+    expect(post.body).toContain('<meta name="makan-module" content="/assets/post-pages-ccc.js">');
+  });
+
+  it("sends a route's prerendered page in the reader's language, from the language cookie", async () => {
+    const english = await app.inject('/login');
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('login page in en');
+    expect(english.headers['cache-control']).toBe('no-cache');
+    expect(String(english.headers.vary)).toMatch(/cookie/i);
+    const arabic = await app.inject({
+      url: '/login?redirect=%2Fhome',
+      headers: { cookie: 'theme=dark; language=ar' },
+    });
+    expect(arabic.body).toContain('login page in ar');
+    // The route's page chunks are named there too.
+    expect(arabic.body).toContain('content="/assets/login-page-aaa.js"');
+    const post = await app.inject({ url: '/post/12', headers: { cookie: 'language=ar' } });
+    expect(post.body).toContain('post-id page in ar');
+    // No cookie, or one the app never sets: English, the app's default.
+    for (const cookie of ['language=fr', 'lang=ar', 'xlanguage=ar']) {
+      expect((await app.inject({ url: '/login', headers: { cookie } })).body, cookie).toContain(
+        'login page in en',
+      );
+    }
+    // Routes the build did not prerender get index.html.
+    const signup = await app.inject({ url: '/signup', headers: { cookie: 'language=ar' } });
+    expect(signup.body).toContain('<div id="root"></div>');
+  });
+
+  it('serves the prerendered pages only at their routes', async () => {
+    for (const url of ['/shells/en/login.html', '/shells/ar/post-id.html', '/shells/en/']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('page in');
+    }
+  });
+
+  it('compresses pages for browsers that accept it', async () => {
+    const br = await app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('login page in en');
+    const gz = await app.inject({ url: '/no-such-page', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(404);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<div id="root">');
+    const refused = await app.inject({ url: '/login', headers: { 'accept-encoding': 'br;q=0, gzip;q=0.5' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('login page in en');
   });
 
   it('serves the app with a 404 status for unknown pages, so it shows its 404 screen', async () => {

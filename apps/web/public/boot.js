@@ -1,5 +1,6 @@
 // Runs before first paint so the page never flashes the wrong theme or direction.
-// Mirrors lib/theme.ts and lib/i18n.ts; keep the storage keys in sync with lib/storage.ts.
+// Mirrors lib/theme.ts and lib/i18n.ts; keep the storage keys in sync with lib/storage.ts and the
+// cookie's name with LANGUAGE_COOKIE (packages/contract/src/cookies.ts).
 (() => {
   const root = document.documentElement;
   let theme = 'light';
@@ -13,14 +14,22 @@
   } catch {
     // Storage can be unavailable (privacy modes); the defaults apply.
   }
+  // The language the server sent the page in (a prerendered page's own), before it is set to the reader's.
+  const servedLanguage = root.lang;
   root.classList.toggle('dark', theme === 'dark');
   root.lang = language;
   root.dir = language === 'ar' ? 'rtl' : 'ltr';
+  // The server reads the language from this cookie to send pages prerendered in it (lib/i18n.ts,
+  // setLanguageCookie): kept in step with the stored language.
+  const cookie = `language=${language}`;
+  if (!document.cookie.split('; ').includes(cookie)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: synchronous, and in every browser the app supports (cookieStore is neither).
+    document.cookie = `${cookie}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }
 
-  // The texts the app will import first for this reader (named by the build in meta tags): fetched now,
+  // The texts the app will import first for this reader (named by the build in meta tags): fetched
   // beside the app's own script, rather than after it has run.
-  const preload = (name) => {
-    const href = document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+  const preload = (href) => {
     if (!href) return;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -28,10 +37,70 @@
     link.href = href;
     document.head.append(link);
   };
-  if (language === 'ar') preload('makan-texts-ar');
+  const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+  let signedIn = false;
   try {
-    if (localStorage.getItem('auth_token')) preload(`makan-member-texts-${language}`);
+    signedIn = Boolean(localStorage.getItem('auth_token'));
   } catch {
     // No storage, no session.
   }
+  const preloadTexts = () => {
+    if (language === 'ar') preload(meta('makan-texts-ar'));
+    if (signedIn) preload(meta(`makan-member-texts-${language}`));
+  };
+
+  // A prerendered page (the server sends one for some routes: apps/web/vite.config.ts) names its
+  // script in a meta tag instead of loading it: it paints from its HTML and stylesheet, and its
+  // scripts, which only make it work, are fetched once it has painted, so they take none of the
+  // bandwidth the first paint needs. React then hydrates the page (main.tsx).
+  const entry = meta('makan-entry');
+  if (!entry) {
+    preloadTexts();
+    return;
+  }
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    // The page's own chunks (written by the server after this script, so read now).
+    for (const module of document.querySelectorAll('meta[name="makan-module"]')) {
+      preload(module.getAttribute('content'));
+    }
+    preloadTexts();
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  };
+  // Before the app has hydrated it, a prerendered form must not be sent by the browser itself (Enter in
+  // a field would send it to the page's own address, a password in the query string): the app sends it.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!root.hasAttribute('data-interactive')) event.preventDefault();
+    },
+    true,
+  );
+  // A page in the other language (the cookie was missing or stale: the next page will be right), or
+  // for the other kind of reader (a signed-in page for a visitor, the login form for someone signed
+  // in), whose guard would send this one elsewhere at once: nothing of it is shown or typed into, and
+  // the app draws the page afresh instead of hydrating it.
+  const onlyFor = meta('makan-only-for');
+  if (servedLanguage !== language || (onlyFor && onlyFor !== (signedIn ? 'signed-in' : 'signed-out'))) {
+    document.addEventListener(
+      'DOMContentLoaded',
+      () => {
+        const app = document.getElementById('root');
+        app?.replaceChildren();
+        app?.removeAttribute('data-shell-language');
+        start();
+      },
+      { once: true },
+    );
+    return;
+  }
+  // After the first frame has painted; a tab in the background paints no frame, so a timer too.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 1000);
 })();

@@ -1,16 +1,16 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, type NavigateFunction, useNavigate } from 'react-router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App, navigateOutside } from './app/app.tsx';
 import { loadResources } from './app/i18n-resources.ts';
 import { fetchMemberTexts } from './app/member/member-texts.ts';
-import { AppProviders } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
 import { showToast } from './components/ui/toast.tsx';
 import { loginAfterExpiry } from './features/auth/flow.ts';
 import { configureHttp, toastText } from './lib/http.ts';
 import { applyLanguage, createI18n, getLanguage } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { clearSession, isSignedIn } from './lib/session.ts';
+import { readShell, setShell } from './lib/shell.ts';
 import { applyTheme, getTheme } from './lib/theme.ts';
 import './styles.css';
 
@@ -20,13 +20,6 @@ applyLanguage(language);
 applyTheme(getTheme());
 // A signed-in reader will need the signed-in pages' texts: fetched beside the rest, not after it.
 if (isSignedIn()) void fetchMemberTexts(language);
-
-// Navigation from outside React (the HTTP client's 401 handling), once the router has rendered.
-let navigate: NavigateFunction | undefined;
-function NavigatorBridge() {
-  navigate = useNavigate();
-  return null;
-}
 
 async function start() {
   const i18n = createI18n(await loadResources(language), language);
@@ -39,26 +32,29 @@ async function start() {
     // which then says why and keeps the page to come back to.
     onUnauthorized: () => {
       const next = loginAfterExpiry(window.location);
-      if (next) void navigate?.(next.to, { replace: true, state: next.state });
+      if (next) navigateOutside(next.to, { replace: true, state: next.state });
     },
   });
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
+  const app = <App i18n={i18n} queryClient={queryClient} Router={BrowserRouter} />;
 
-  // The first render as a transition: React renders it in slices of a few milliseconds, yielding to
-  // the browser between them, instead of one long task that blocks input (Lighthouse's TBT).
+  // The server sent this page prerendered in the reader's language (src/prerender.tsx): React adopts
+  // the HTML already on screen instead of painting it again. Until it has, hooks answer what the HTML
+  // was rendered for (signed in or not); the reader's own state renders right after. Otherwise (no
+  // prerendered page, or one in the other language before the language cookie was set) React draws
+  // the page itself. Either way as a transition, which React renders in slices of a few milliseconds,
+  // yielding to the browser between them, instead of one long task that blocks input (Lighthouse's TBT).
+  const shell = readShell(root);
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders i18n={i18n} queryClient={queryClient}>
-          <BrowserRouter>
-            <NavigatorBridge />
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>
-      </StrictMode>,
-    );
+    if (shell?.language === language) {
+      setShell(shell);
+      hydrateRoot(root, app);
+    } else {
+      delete root.dataset.shellLanguage;
+      createRoot(root).render(app);
+    }
   });
 }
 

@@ -15,7 +15,8 @@ import { createTestApp } from '../test/test-app.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const sourceIndex = path.join(repoRoot, 'apps/web/index.html');
-const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+const builtDist = path.join(repoRoot, 'apps/web/dist');
+const builtIndex = path.join(builtDist, 'index.html');
 /**
  * The built page when there is one, read once as the file loads: CI builds the web app for the browser
  * journeys while this suite may run on PostgreSQL beside it, and a build empties dist/ first.
@@ -25,6 +26,21 @@ const builtPage = (() => {
     return readFileSync(builtIndex, 'utf8');
   } catch {
     return undefined;
+  }
+})();
+
+/** The built pages prerendered per route and language (dist/shells.json), read as the file loads too. */
+const builtShells = (() => {
+  try {
+    const routes = JSON.parse(readFileSync(path.join(builtDist, 'shells.json'), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
+    return Object.values(routes).flatMap((files) =>
+      Object.values(files).map((file) => ({ file, html: readFileSync(path.join(builtDist, file), 'utf8') })),
+    );
+  } catch {
+    return [];
   }
 })();
 
@@ -128,5 +144,9 @@ describe('the page works under that policy', () => {
 
   it.runIf(builtPage !== undefined)('nor has the built page', () => {
     expect(inlineScripts(builtPage ?? '')).toEqual([]);
+  });
+
+  it.runIf(builtShells.length > 0)('nor has any page the build prerendered', () => {
+    for (const { file, html } of builtShells) expect(inlineScripts(html), file).toEqual([]);
   });
 });

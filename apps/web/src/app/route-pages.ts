@@ -39,3 +39,27 @@ export const ROUTE_PAGES: Record<PageRoute, string> = {
   '/chat/:id': 'src/app/routes/chat-page.tsx',
   '/chat/:id/settings': 'src/app/routes/chat-page.tsx',
 };
+
+/** A page prerendered at build time: the URL rendered, and whether for a signed-in reader. */
+export type ShellRoute = { path: string; signedIn: boolean };
+
+/**
+ * The pages prerendered at build time in each language (src/prerender.tsx, `prerenderShells` in
+ * vite.config.ts), which the server sends for these routes instead of an empty index.html, so the page
+ * paints before its script has run. Each is the page as a reader first sees it, before any data: the
+ * signed-out pages whole, the signed-in ones as their frame (header, navigation, heading, skeletons).
+ * A route with parameters is rendered at a placeholder path whose loading state shows nothing of it.
+ */
+export const SHELL_ROUTES = {
+  '/login': { path: '/login', signedIn: false },
+  '/signup': { path: '/signup', signedIn: false },
+  '/forgot-password': { path: '/forgot-password', signedIn: false },
+  '/companies': { path: '/companies', signedIn: false },
+  '/about': { path: '/about', signedIn: false },
+  '/faq': { path: '/faq', signedIn: false },
+  '/privacy-policy': { path: '/privacy-policy', signedIn: false },
+  '/terms-of-service': { path: '/terms-of-service', signedIn: false },
+  '/home': { path: '/home', signedIn: true },
+  '/post/:id': { path: '/post/1', signedIn: true },
+  '/chat': { path: '/chat', signedIn: true },
+} satisfies Partial<Record<PageRoute, ShellRoute>>;

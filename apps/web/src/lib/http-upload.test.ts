@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createHttpClient, xhrUpload } from './http.ts';
+import { ApiError, createHttpClient } from './http.ts';
+import { xhrUpload } from './xhr-upload.ts';
 
 type Listener = ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
 

@@ -32,6 +32,8 @@ describe('language', () => {
     changeLanguage('ar', reload);
     expect(getItem('language')).toBe('ar');
     expect(getItem('locale')).toBe('ar');
+    // And in the cookie the server reads to send pages prerendered in it, before the reload.
+    expect(document.cookie.split('; ')).toContain('language=ar');
     expect(reload).toHaveBeenCalledTimes(1);
     changeLanguage('ar', reload);
     expect(reload).toHaveBeenCalledTimes(1);

@@ -1,6 +1,8 @@
+import { LANGUAGE_COOKIE } from '@makan/contract/cookies';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
+import { shellLanguage } from './shell.ts';
 import { getItem, type Language, languageSchema, setItem, subscribe } from './storage.ts';
 
 export type { Language } from './storage.ts';
@@ -44,8 +46,19 @@ export function createI18n(resources: Resource, language: Language): I18n {
 }
 
 /**
- * Persists the language under both `language` and `locale`, then reloads the page (spec §4): every
- * screen, date and number renders again in the new language and direction.
+ * Tells the server the reader's language, which it cannot read from localStorage: a cookie, so it sends
+ * pages prerendered in that language (apps/server/src/plugins/web.ts). public/boot.js keeps it in step
+ * with the stored language on every load.
+ */
+export function setLanguageCookie(language: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: set before the reload that follows, so synchronous (cookieStore is not, nor in every browser the app supports).
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/**
+ * Persists the language under both `language` and `locale` (and in the cookie the server reads), then
+ * reloads the page (spec §4): every screen, date and number renders again in the new language and
+ * direction.
  */
 export function changeLanguage(
   language: Language,
@@ -54,9 +67,11 @@ export function changeLanguage(
   if (language === getLanguage()) return;
   setItem('language', language);
   setItem('locale', language);
+  setLanguageCookie(language);
   reload();
 }
 
+/** The stored language; while a prerendered page hydrates, the language its HTML was rendered in. */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, getLanguage, () => DEFAULT_LANGUAGE);
+  return useSyncExternalStore(subscribe, getLanguage, shellLanguage);
 }

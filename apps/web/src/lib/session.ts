@@ -1,5 +1,6 @@
 import type { FullUser, MinimalUser } from '@makan/contract/auth';
 import { useSyncExternalStore } from 'react';
+import { shellSignedIn } from './shell.ts';
 import { getItem, removeItem, removeSessionItem, type StoredUser, setItem, subscribe } from './storage.ts';
 
 /** Signed in means an auth token is stored (spec §4). */
@@ -115,7 +116,10 @@ export function clearSession(reason: SessionEnd = 'ended'): void {
   removeSessionItem('reset_token');
 }
 
-/** Re-renders when the session changes (here, or in another tab). */
+/**
+ * Re-renders when the session changes (here, or in another tab). While a prerendered page hydrates, the
+ * answer is what its HTML was rendered for (lib/shell.ts); the stored session takes over right after.
+ */
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(subscribe, isSignedIn, () => false);
+  return useSyncExternalStore(subscribe, isSignedIn, shellSignedIn);
 }

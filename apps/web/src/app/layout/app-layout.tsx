@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { useInteractive } from '../../lib/shell.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { useScrollToTop } from './use-scroll-to-top.ts';
@@ -25,10 +26,17 @@ export function AppLayout() {
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
+            <PageInteractive />
           </Suspense>
         </ErrorBoundary>
       </main>
       <AppFooter />
     </div>
   );
+}
+
+/** Beside the page, in its Suspense boundary: runs once the page itself has hydrated (or rendered). */
+function PageInteractive() {
+  useInteractive();
+  return null;
 }

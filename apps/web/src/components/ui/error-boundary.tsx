@@ -1,10 +1,13 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInteractive } from '../../lib/shell.ts';
 import { LoadFailure } from './load-failure.tsx';
 
 /** The spec's 'Something went wrong' screen, with Retry and Go Home. */
 export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
+  // In place of the page, so in place of what marks it interactive.
+  useInteractive();
   return (
     <LoadFailure title={t('errors.boundary.title')} message={t('errors.boundary.text')} onRetry={onRetry} />
   );

@@ -9,7 +9,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/media-query.ts';
 import { firstFieldMessages, type Message, translateMessage } from '../../../lib/messages.ts';
-import { getStoredUser } from '../../../lib/session.ts';
+import { useStoredUser } from '../../../lib/stored-user.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
 import { photoRefusalText, preparePhotos } from '../photo-files.ts';
@@ -26,7 +26,7 @@ interface Photo {
 /** Spec §2 home: create a post (description, photos, property type, location, listing details). */
 export function PostComposer() {
   const { t } = useTranslation();
-  const me = getStoredUser();
+  const me = useStoredUser();
   const formId = useId();
   const description = useRef<HTMLTextAreaElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
@@ -162,7 +162,8 @@ export function PostComposer() {
       data-testid="post-composer"
       className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex items-center gap-3">
+      {/* The avatar's height, held before it shows (after a prerendered page hydrates): nothing moves. */}
+      <div className="flex min-h-10 items-center gap-3">
         {me && <Avatar name={me.name} src={me.avatar} size="sm" />}
         <h2 id={`${formId}-title`} className="flex-1 font-semibold text-slate-900 dark:text-slate-50">
           {t('posts.composer.title')}

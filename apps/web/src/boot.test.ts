@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** public/boot.js, run as the browser runs it: a classic script in <head>, before <body> is parsed. */
+const BOOT = readFileSync(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), '../public/boot.js'),
+  'utf8',
+);
+const boot = () => new Function(BOOT)();
+
+const html = document.documentElement;
+
+beforeEach(() => {
+  // Each run of boot.js leaves its timers and listeners behind: fake timers, and a page that has loaded.
+  vi.useFakeTimers();
+  document.dispatchEvent(new Event('DOMContentLoaded'));
+  vi.stubGlobal('requestAnimationFrame', (run: () => void) => setTimeout(run, 0));
+  html.lang = 'en';
+  html.className = '';
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  // biome-ignore lint/suspicious/noDocumentCookie: clearing the test's cookie.
+  document.cookie = 'language=; Path=/; Max-Age=0';
+  window.history.replaceState(null, '', '/');
+});
+afterEach(() => {
+  vi.clearAllTimers();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** A prerendered page's head as the build writes it (apps/web/vite.config.ts, deferScripts). */
+function prerenderedHead({ language = 'en', onlyFor = '' } = {}) {
+  html.lang = language;
+  document.head.innerHTML = [
+    onlyFor && `<meta name="makan-only-for" content="${onlyFor}">`,
+    '<meta name="makan-entry" content="/assets/index-abc.js">',
+  ].join('');
+}
+
+const scripts = () => [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src'));
+
+describe('boot.js', () => {
+  it('applies the stored theme and language, and keeps the language cookie in step', () => {
+    localStorage.setItem('language', 'ar');
+    localStorage.setItem('theme', 'dark');
+    boot();
+    expect(html).toHaveAttribute('lang', 'ar');
+    expect(html).toHaveAttribute('dir', 'rtl');
+    expect(html).toHaveClass('dark');
+    expect(document.cookie.split('; ')).toContain('language=ar');
+  });
+
+  it("loads a prerendered page's script once the page has painted, not before", () => {
+    prerenderedHead();
+    boot();
+    expect(scripts()).toEqual([]);
+    vi.runAllTimers();
+    expect(scripts()).toEqual(['/assets/index-abc.js']);
+  });
+
+  it.each([
+    ['a page in the other language', { language: 'en' }, 'ar', null],
+    ['a signed-in page for a visitor', { language: 'en', onlyFor: 'signed-in' }, 'en', null],
+    ['the login form for someone signed in', { language: 'en', onlyFor: 'signed-out' }, 'en', 'token'],
+  ])('empties %s and loads the app at once', (_, head, stored, token) => {
+    localStorage.setItem('language', stored);
+    if (token) localStorage.setItem('auth_token', token);
+    prerenderedHead(head);
+    boot();
+    document.body.innerHTML = '<div id="root" data-shell-language="en"><main>page</main></div>';
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    const root = document.getElementById('root');
+    expect(root?.childElementCount).toBe(0);
+    expect(root).not.toHaveAttribute('data-shell-language');
+    expect(scripts()).toEqual(['/assets/index-abc.js']);
+  });
+
+  it('keeps the browser from sending a form itself until the app has hydrated', () => {
+    boot();
+    document.body.innerHTML = '<form><input name="password"></form>';
+    const form = document.querySelector('form');
+    const before = new Event('submit', { cancelable: true, bubbles: true });
+    form?.dispatchEvent(before);
+    expect(before.defaultPrevented).toBe(true);
+    html.dataset.interactive = '';
+    const after = new Event('submit', { cancelable: true, bubbles: true });
+    form?.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+    delete html.dataset.interactive;
+  });
+});
