@@ -4,6 +4,11 @@ import { snap } from './support.ts';
 
 // Issue 19, item 1: a new user could not find search (nothing linked to /search).
 const KEYWORD = { en: 'office', ar: 'مستودع' } as const;
+// 'Search that finds what people type': the last word matches as a prefix.
+const PREFIX = {
+  en: { typed: 'Business ba', found: /Business Bay/i },
+  ar: { typed: 'مستود', found: /مستودع/ },
+} as const;
 
 for (const { language, device } of MATRIX) {
   test(`search is one step away from every signed-in page, with the recent searches (${language}, ${device.name})`, async ({
@@ -48,5 +53,14 @@ for (const { language, device } of MATRIX) {
     await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(keyword)}$`));
     await expect(page.getByTestId('search-input')).toHaveValue(keyword);
     await expect(page.getByTestId('search-results').getByRole('article').first()).toBeVisible();
+
+    // Half a word finds the whole one, as it is typed.
+    const prefix = PREFIX[language];
+    await page.getByTestId('search-input').fill(prefix.typed);
+    await page.getByTestId('search-input').press('Enter');
+    const found = page.getByTestId('search-results').getByRole('article');
+    await expect(
+      found.getByTestId('post-description').filter({ hasText: prefix.found }).first(),
+    ).toBeVisible();
   });
 }

@@ -51,6 +51,9 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Journeys that need accounts of their own register them as coming from addresses of their own
+      // (e2e/accounts.ts), through this loopback 'proxy'; the browser's own requests stay 127.0.0.1.
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });

@@ -24,6 +24,8 @@ const pages = [
 for (const language of ['en', 'ar'] as Language[]) {
   for (const theme of ['light', 'dark'] as Theme[]) {
     test(`pages in ${language}, ${theme}`, async ({ page }) => {
+      // Sixteen pages, each loaded twice and captured whole: more than the default 30 s on a busy machine.
+      test.setTimeout(120_000);
       await page.setViewportSize({ width: 1280, height: 860 });
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));

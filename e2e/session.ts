@@ -40,6 +40,11 @@ export function sessionOf(
   return session;
 }
 
+/** Keeps a session signed in elsewhere (a fresh account's first login) for `openSignedIn`. */
+export function rememberSession(email: string, session: Session): void {
+  sessions.set(email, Promise.resolve(session));
+}
+
 /**
  * Opens `url` signed in as `email`, in the language and theme given: the session stored as the app
  * stores it after a login (spec §3: auth_token and the minimal user).

@@ -4,9 +4,11 @@ const supported = () => typeof window !== 'undefined' && typeof window.matchMedi
 
 /**
  * Whether a CSS media query matches now, following changes (rotation, a resized window). Where the
- * browser cannot tell (tests without matchMedia), false.
+ * browser cannot tell (tests without matchMedia), false. Undefined while a prerendered page is drawn
+ * or hydrated (the build knows no screen): what depends on it then shows both ways, with CSS
+ * choosing, so the page the reader sees does not move once it is known.
  */
-export function useMediaQuery(query: string): boolean {
+export function useMediaQuery(query: string): boolean | undefined {
   return useSyncExternalStore(
     (onChange) => {
       if (!supported()) return () => {};
@@ -15,7 +17,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => supported() && window.matchMedia(query).matches,
-    () => false,
+    () => undefined,
   );
 }
 

@@ -22,7 +22,13 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <AppHeader />
-      <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:py-10">
+      {/* At least a screen tall: the footer starts below the first screen, so a page whose data
+          turns out shorter than its skeleton does not pull the footer up into view (a layout shift). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="min-h-dvh flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:py-10"
+      >
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

@@ -1,0 +1,51 @@
+import { loginResult } from '@makan/contract/auth';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { z } from 'zod';
+import { codeFromOutbox } from './outbox.ts';
+import { rememberSession } from './session.ts';
+
+const PASSWORD = 'Fresh1234';
+let count = 0;
+
+/**
+ * A new verified account of its own, for a journey whose state must not be shared with the others
+ * running beside it (who is online, settings it switches). Registered through the API as a person
+ * would be, from an address of its own (the e2e server believes the loopback proxy's
+ * X-Forwarded-For), so the per-address sign-up limit counts each as a different person.
+ */
+export async function freshAccount(request: APIRequestContext, name: string) {
+  count += 1;
+  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${count}`;
+  const email = `${name.toLowerCase().replaceAll(/[^a-z]/g, '')}.${tag}@e2e.example`;
+  const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const headers = {
+    'x-forwarded-for': `10.${count % 250}.${Math.floor(Math.random() * 250)}.${(process.pid % 250) + 1}`,
+  };
+  const registered = await request.post('/api/auth/register', {
+    headers,
+    data: {
+      name,
+      email,
+      phone,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      user_type: 'retail',
+      verification_method: 'email',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const code = await codeFromOutbox(email);
+  const verified = await request.post('/api/auth/verify-otp', {
+    headers,
+    data: { identifier: email, code, type: 'registration' },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const login = await request.post('/api/auth/login', {
+    headers,
+    data: { identifier: email, password: PASSWORD },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const session = z.object({ data: loginResult }).parse(await login.json()).data;
+  rememberSession(email, session);
+  return { email, password: PASSWORD, ...session };
+}
