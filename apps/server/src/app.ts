@@ -406,7 +406,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
   });
   presenceRoutes(app, { presence: chatPresence, guard });
-  const presenceSockets = presenceSocket(realtime.io, { presence: chatPresence, log: app.log });
+  const presenceSockets = presenceSocket(realtime.io, {
+    presence: chatPresence,
+    log: app.log,
+    heartbeatMs: config.presenceHeartbeatMs,
+  });
   // After the real-time plugin closed this process's sockets: their last_seen_at is stored first.
   app.addHook('preClose', presenceSockets.drain);
   citiesRoutes(app, { cities: createCitiesService({ cities: citiesRepository }) });

@@ -69,6 +69,7 @@ const envSchema = z.object({
   SOCKETS_PER_ADDRESS: positiveInt(200),
   SOCKETS_PER_USER: positiveInt(20),
   SOCKET_AUTH_TIMEOUT_MS: positiveInt(5000),
+  PRESENCE_HEARTBEAT_SECONDS: positiveInt(60),
   LIMIT_MESSAGES_PER_MINUTE: positiveInt(120),
   LIMIT_COMMENTS_PER_MINUTE: positiveInt(60),
 });
@@ -108,6 +109,11 @@ export type Config = {
   linkedin: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   /** Open sockets one address (as rate limits see it) and one user may hold on this process. */
   sockets: { perAddress: number; perUser: number; authTimeoutMs: number };
+  /**
+   * How often each process stores 'last seen now' for the users with a socket open on it, so a process
+   * that dies without closing them (SIGKILL, a lost machine) leaves their last seen this recent at worst.
+   */
+  presenceHeartbeatMs: number;
   /** Per-user rate limits, well above what people do by hand (a busy chat is 10-20 messages a minute). */
   limits: { messagesPerMinute: number; commentsPerMinute: number };
 };
@@ -155,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perUser: e.SOCKETS_PER_USER,
       authTimeoutMs: e.SOCKET_AUTH_TIMEOUT_MS,
     },
+    presenceHeartbeatMs: e.PRESENCE_HEARTBEAT_SECONDS * 1000,
     limits: {
       messagesPerMinute: e.LIMIT_MESSAGES_PER_MINUTE,
       commentsPerMinute: e.LIMIT_COMMENTS_PER_MINUTE,

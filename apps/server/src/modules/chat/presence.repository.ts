@@ -42,8 +42,9 @@ export function createPresenceRepository(db: Database) {
       return row;
     },
 
-    async setLastSeen(userId: number, at: Date) {
-      await db.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId));
+    async setLastSeen(userIds: number[], at: Date) {
+      if (userIds.length === 0) return;
+      await db.update(users).set({ lastSeenAt: at }).where(inArray(users.id, userIds));
     },
 
     async setShowPresence(userId: number, show: boolean, now: Date) {

@@ -70,11 +70,20 @@ export function createPresenceService({
     async disconnected(userId: number) {
       if ((await online([userId])).has(userId)) return;
       const at = clock.now();
-      await presence.setLastSeen(userId, at);
+      await presence.setLastSeen([userId], at);
       const me = await presence.find(userId);
       if (!me?.showPresence) return;
       if ((await online([userId])).has(userId)) return;
       await announce(userId, { user_id: userId, online: false, last_seen_at: at.toISOString() });
+    },
+
+    /**
+     * Still here: `last_seen_at` is now for users with a socket open on this process (a heartbeat).
+     * Shown only once they are offline, so it matters only if this process ends without closing
+     * their sockets: their last seen is then at most one heartbeat old.
+     */
+    async stillHere(userIds: number[]) {
+      await presence.setLastSeen(userIds, clock.now());
     },
 
     async settings(userId: number): Promise<ChatSettings> {

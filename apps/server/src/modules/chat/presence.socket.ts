@@ -3,29 +3,44 @@ import type { RealtimeServer } from '../../plugins/realtime.ts';
 import type { PresenceService } from './presence.service.ts';
 
 /**
- * Tells the presence service when a user's socket opens and closes. Its work runs in the
- * background (a socket's life does not wait on it); `drain` waits for what is under way, so a
- * process shutting down stores its users' `last_seen_at` before the database closes.
+ * Tells the presence service when a user's socket opens and closes, and every `heartbeatMs` which
+ * users still have one open here (so a process that dies without closing them leaves a recent last
+ * seen). Its work runs in the background (a socket's life does not wait on it); `drain` stops the
+ * heartbeat and waits for what is under way, so a process shutting down stores its users'
+ * `last_seen_at` before the database closes.
  */
 export function presenceSocket(
   io: RealtimeServer,
-  { presence, log }: { presence: PresenceService; log: FastifyBaseLogger },
+  { presence, log, heartbeatMs }: { presence: PresenceService; log: FastifyBaseLogger; heartbeatMs: number },
 ) {
   const pending = new Set<Promise<void>>();
-  const track = (what: string, userId: number, work: Promise<void>) => {
+  const track = (what: string, fields: { userId?: number; users?: number }, work: Promise<void>) => {
     const done = work
-      .catch((err: unknown) => log.warn({ err, userId }, `presence ${what} failed`))
+      .catch((err: unknown) => log.warn({ err, ...fields }, `presence ${what} failed`))
       .finally(() => pending.delete(done));
     pending.add(done);
   };
+  /** Sockets open on this process, per user. */
+  const here = new Map<number, number>();
   io.on('connection', (socket) => {
     const userId = socket.data.userId;
-    track('connect', userId, presence.connected(userId));
+    here.set(userId, (here.get(userId) ?? 0) + 1);
+    track('connect', { userId }, presence.connected(userId));
     // 'disconnect' fires once the socket has left its rooms: the look-up counts only the others.
-    socket.once('disconnect', () => track('disconnect', userId, presence.disconnected(userId)));
+    socket.once('disconnect', () => {
+      const left = (here.get(userId) ?? 1) - 1;
+      if (left > 0) here.set(userId, left);
+      else here.delete(userId);
+      track('disconnect', { userId }, presence.disconnected(userId));
+    });
   });
+  const heartbeat = setInterval(() => {
+    if (here.size > 0) track('heartbeat', { users: here.size }, presence.stillHere([...here.keys()]));
+  }, heartbeatMs);
+  heartbeat.unref();
   return {
     async drain() {
+      clearInterval(heartbeat);
       await Promise.allSettled([...pending]);
     },
   };
