@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
 import { formatText, TEXT } from '@makan/contract/texts';
 import { Redis } from 'ioredis';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RULES } from '../modules/auth/auth.service.ts';
 import {
@@ -18,6 +16,7 @@ import {
   testServerEnv,
   waitReady,
 } from '../test/server-process.ts';
+import { openSocket, whenConnected } from '../test/sockets.ts';
 
 /**
  * Account limits across processes (issue 8): two server processes on one PostgreSQL database and
@@ -26,7 +25,6 @@ import {
 
 const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterAll(async () => {
@@ -93,17 +91,9 @@ describe.skipIf(!adminUrl || !redisUrl)(
       );
 
       // A socket open on process two with the victim's (stolen) token; the reset happens on one.
-      const thief: Client = io(two.base, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        auth: { token: victim.token },
-        reconnection: false,
-      });
+      const thief = openSocket(two.base, victim.token);
       cleanups.push(() => thief.close());
-      await new Promise<void>((resolve, reject) => {
-        thief.once('connect', resolve);
-        thief.once('connect_error', reject);
-      });
+      await whenConnected(thief);
       const closed = new Promise<string>((resolve) => thief.once('disconnect', resolve));
       expect(
         (await postJson(one.base, '/api/auth/forgot-password', { identifier: victim.email })).status,

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { LIMITS } from '@makan/contract/limits';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
 import { formatText, HTTP_TEXT, TEXT } from '@makan/contract/texts';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { App } from '../lib/http.ts';
 import { RULES } from '../modules/auth/auth.service.ts';
 import { capturedMessages, manualClock, scriptedRandom } from '../test/auth-helpers.ts';
+import { openSocket, type TestSocket, whenConnected } from '../test/sockets.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /**
@@ -17,8 +16,6 @@ import { createTestApp } from '../test/test-app.ts';
  * sessions. With REDIS_URL set (CI's PostgreSQL run) the counters live in Redis, so this file
  * covers both stores; cross-process counting is in accounts.hard.test.ts.
  */
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const { clock, advance } = manualClock();
 const { random, nextCodes } = scriptedRandom();
@@ -30,7 +27,7 @@ let app: App;
 let url: string;
 let seq = 0;
 let ipSeq = 0;
-const sockets: Client[] = [];
+const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   ({ app } = await createTestApp(redis, {
@@ -102,27 +99,17 @@ async function tokenOf(person: { email: string; password: string }) {
 }
 
 /** A socket connecting with this token, closed after the file. */
-function socketFor(token: string): Client {
-  const socket: Client = io(url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { token },
-    reconnection: false,
-  });
+function socketFor(token: string): TestSocket {
+  const socket = openSocket(url, token);
   sockets.push(socket);
   return socket;
 }
 
-async function connected(token: string): Promise<Client> {
-  const socket = socketFor(token);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
+async function connected(token: string): Promise<TestSocket> {
+  return whenConnected(socketFor(token));
 }
 
-const disconnected = (socket: Client) =>
+const disconnected = (socket: TestSocket) =>
   new Promise<string>((resolve, reject) => {
     if (socket.disconnected) resolve('already');
     const timer = setTimeout(() => reject(new Error('the socket stayed connected')), 5000);

@@ -5,10 +5,8 @@ import http from 'node:http';
 import path from 'node:path';
 import type { ChatMessage } from '@makan/contract/chat';
 import type { FeedResult } from '@makan/contract/posts';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
 import pg from 'pg';
 import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../test/form.ts';
 import {
@@ -24,6 +22,7 @@ import {
   until,
   waitReady,
 } from '../test/server-process.ts';
+import { openSocket } from '../test/sockets.ts';
 
 /**
  * Faults against the real process (issue 8): killed mid-upload, stopped under load, its database
@@ -34,7 +33,6 @@ const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const REDIS_SERVER = '/usr/bin/redis-server';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -477,12 +475,7 @@ describe.skipIf(!adminUrl || !redisUrl || !existsSync(REDIS_SERVER))(
 
       const received = new Map<number, string[]>();
       const connect = async (base: string, user: SignedUpUser) => {
-        const socket: Client = io(base, {
-          path: SOCKET_PATH,
-          transports: ['websocket'],
-          auth: { token: user.token },
-          reconnection: true,
-        });
+        const socket = openSocket(base, user.token, { reconnection: true });
         cleanups.push(() => {
           socket.close();
         });

@@ -1,20 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Conversation } from '@makan/contract/chat';
-import {
-  type ClientToServerEvents,
-  type SendAck,
-  type ServerToClientEvents,
-  SOCKET_PATH,
-} from '@makan/contract/realtime';
+import { type SendAck, SOCKET_PATH } from '@makan/contract/realtime';
 import { formatText, HTTP_TEXT, TEXT } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
-import { io, Manager, type Socket } from 'socket.io-client';
+import { Manager } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { App } from '../lib/http.ts';
 import { capturedMessages, manualClock } from '../test/auth-helpers.ts';
+import { openSocket, type TestSocket, whenConnected } from '../test/sockets.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { signedInUser } from '../test/users.ts';
 
@@ -24,7 +20,6 @@ import { signedInUser } from '../test/users.ts';
  * with the 429 text and Retry-After, over HTTP and over the socket alike.
  */
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 const messages = capturedMessages();
@@ -119,23 +114,13 @@ function upgrade(extra: Record<string, string> = {}): Promise<{ status: number; 
   });
 }
 
-async function connected(token: string): Promise<Client> {
-  const socket: Client = io(url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { token },
-    reconnection: false,
-    forceNew: true,
-  });
+async function connected(token: string): Promise<TestSocket> {
+  const socket = openSocket(url, token, { forceNew: true });
   closers.push(() => socket.disconnect());
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
+  return whenConnected(socket);
 }
 
-const sendOver = (socket: Client, payload: unknown) =>
+const sendOver = (socket: TestSocket, payload: unknown) =>
   (socket.timeout(5000).emitWithAck as (e: string, p: unknown) => Promise<SendAck>)('send', payload);
 
 describe('sockets', () => {
@@ -175,7 +160,7 @@ describe('sockets', () => {
     const other = await connected(omar.token);
     other.disconnect();
     first.disconnect();
-    let again: Client | undefined;
+    let again: TestSocket | undefined;
     for (let i = 0; i < 20 && !again; i++) {
       again = await connected(sara.token).catch(() => undefined);
       if (!again) await new Promise((r) => setTimeout(r, 50));

@@ -5,10 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { likeResult } from '@makan/contract/posts';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
 import pg from 'pg';
 import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sha256 } from '../lib/hash.ts';
@@ -21,6 +19,7 @@ import {
   testServerEnv,
   waitReady,
 } from '../test/server-process.ts';
+import { openSocket } from '../test/sockets.ts';
 
 /**
  * Load (issue 8): 200 simulated users for 60 s against one server process on PostgreSQL, each
@@ -51,7 +50,6 @@ const PURPOSES = ['sale', 'rent', 'wanted'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const randomInt = (n: number) => Math.floor(Math.random() * n);
 const pickFrom = <T>(items: readonly T[]): T | undefined => items[randomInt(items.length)];
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -743,12 +741,7 @@ describe.skipIf(!adminUrl)(
       let loadOver = false;
       const sockets = await Promise.all(
         users.slice(0, SOCKET_USERS).map(async (user) => {
-          const socket: Client = io(base, {
-            path: SOCKET_PATH,
-            transports: ['websocket'],
-            auth: { token: user.token },
-            reconnection: false,
-          });
+          const socket = openSocket(base, user.token);
           cleanups.push(() => {
             socket.close();
           });

@@ -2,8 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -14,6 +12,7 @@ import {
   testServerEnv,
   until,
 } from '../test/server-process.ts';
+import { openSocket } from '../test/sockets.ts';
 
 /**
  * Issue 16, "comes back by itself": the supervisor (`npm start`, src/supervisor.ts) as a real process,
@@ -24,7 +23,6 @@ import {
 
 const adminUrl = process.env.DATABASE_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -146,10 +144,8 @@ function traffic(base: string, ana: SignedUpUser, badr: SignedUpUser, conversati
   const failures = { http: 0, socket: 0, posts: 0 };
   let running = true;
   let n = 0;
-  const socket: Client = io(base, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { token: badr.token },
+  const socket = openSocket(base, badr.token, {
+    reconnection: true,
     reconnectionDelay: 100,
     reconnectionDelayMax: 500,
   });

@@ -4,16 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import {
-  type ClientToServerEvents,
-  type SendAck,
-  type ServerToClientEvents,
-  SOCKET_PATH,
-} from '@makan/contract/realtime';
+import { type SendAck, SOCKET_PATH } from '@makan/contract/realtime';
 import { httpText, isCatalogueText } from '@makan/contract/texts';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../lib/http.ts';
@@ -29,6 +23,7 @@ import {
   rawExchange,
   wsFrame,
 } from '../test/raw-wire.ts';
+import { connectSocket, type TestSocket } from '../test/sockets.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { signedInUser } from '../test/users.ts';
 import {
@@ -90,12 +85,11 @@ const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(ke
 // The world: a web build; Alice and Bob in a conversation with a file, Bob and Carol in another;
 // a post with a photo.
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const messages = capturedMessages();
 let app: App;
 let port: number;
 let world: World;
-let good: Client;
+let good: TestSocket;
 let probes = 0;
 
 /** Whatever the process met that nothing caught: each one fails the case it happened in. */
@@ -127,17 +121,8 @@ const dataOf = <T extends z.ZodType>(schema: T, res: { statusCode: number; body:
   return schema.parse(z.object({ data: z.unknown() }).parse(JSON.parse(res.body)).data) as z.output<T>;
 };
 
-function connectGood(): Promise<Client> {
-  const socket: Client = io(`http://127.0.0.1:${port}`, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { token: world.token },
-    reconnection: false,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+function connectGood(): Promise<TestSocket> {
+  return connectSocket(`http://127.0.0.1:${port}`, world.token);
 }
 
 beforeAll(async () => {

@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChatMessage, Presence } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
-import {
-  type Ack,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  SOCKET_PATH,
-} from '@makan/contract/realtime';
-import { io, type Socket } from 'socket.io-client';
+import type { Ack, ServerToClientEvents } from '@makan/contract/realtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createPostgresDatabase,
@@ -22,13 +16,13 @@ import {
   testServerEnv,
   waitReady,
 } from '../../test/server-process.ts';
+import { openSocket, type TestSocket, whenConnected } from '../../test/sockets.ts';
 
 /**
  * Two server processes on one PostgreSQL database, joined by the Redis adapter: what a user does
  * on one process reaches the other participant connected to the other process, and nobody else.
  */
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EventName = keyof ServerToClientEvents;
 type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
@@ -36,7 +30,7 @@ const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
 /** Everything a socket receives, in order, and a way to await one event (5 s at most). */
-function recorder(socket: Client, who: string) {
+function recorder(socket: TestSocket, who: string) {
   const seen: { event: string; payload: unknown }[] = [];
   const waiters = new Set<() => void>();
   socket.onAny((event: string, payload: unknown) => {
@@ -78,7 +72,7 @@ function recorder(socket: Client, who: string) {
   };
 }
 
-const ask = (socket: Client, event: 'subscribe' | 'typing' | 'stopTyping', conversationId: number) =>
+const ask = (socket: TestSocket, event: 'subscribe' | 'typing' | 'stopTyping', conversationId: number) =>
   (socket.timeout(5000).emitWithAck as (e: string, p: unknown) => Promise<Ack>)(event, { conversationId });
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
@@ -88,7 +82,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
   () => {
     let dataDirs: string[] = [];
     const servers: ServerProcess[] = [];
-    const sockets: Client[] = [];
+    const sockets: TestSocket[] = [];
     let dropDatabase: (() => Promise<void>) | undefined;
     let bases: string[] = [];
     let ana: SignedUpUser;
@@ -97,9 +91,9 @@ describe.skipIf(!adminUrl || !redisUrl)(
     let anaOn1: ReturnType<typeof recorder>;
     let badrOn2: ReturnType<typeof recorder>;
     let carlOn2: ReturnType<typeof recorder>;
-    let anaSocket: Client;
-    let badrSocket: Client;
-    let carlSocket: Client;
+    let anaSocket: TestSocket;
+    let badrSocket: TestSocket;
+    let carlSocket: TestSocket;
     let conversationId: number;
 
     const call = async (
@@ -122,18 +116,9 @@ describe.skipIf(!adminUrl || !redisUrl)(
     };
 
     const connect = async (base: string, user: SignedUpUser) => {
-      const socket: Client = io(base, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        auth: { token: user.token },
-        reconnection: false,
-      });
+      const socket = openSocket(base, user.token);
       sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      return socket;
+      return whenConnected(socket);
     };
 
     beforeAll(async () => {

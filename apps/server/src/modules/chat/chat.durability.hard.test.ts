@@ -3,8 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChatMessage, MessagesResult } from '@makan/contract/chat';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createPostgresDatabase,
@@ -16,6 +14,7 @@ import {
   testServerEnv,
   waitReady,
 } from '../../test/server-process.ts';
+import { openSocket, type TestSocket } from '../../test/sockets.ts';
 
 /**
  * The client contract of chat, checked against the real process while it is killed: a sender that
@@ -36,11 +35,10 @@ const IN_FLIGHT = 4;
 const DROP_FIRST_ANSWER = new Set([42, 142, 242, 342, 442]);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'makan-durability-'));
 let server: ServerProcess | undefined;
-let socket: Client | undefined;
+let socket: TestSocket | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
 afterAll(async () => {
@@ -147,10 +145,7 @@ describe('chat durability across server crashes', () => {
       return catchingUp;
     };
 
-    const client: Client = io(base, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { token: receiver.token },
+    const client = openSocket(base, receiver.token, {
       reconnection: true,
       reconnectionDelay: 100,
       reconnectionDelayMax: 500,

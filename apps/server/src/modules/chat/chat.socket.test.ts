@@ -1,26 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import type { ChatMessage, Conversation } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
-import {
-  type Ack,
-  type ClientToServerEvents,
-  type MessageSentEvent,
-  type SendAck,
-  type ServerToClientEvents,
-  SOCKET_PATH,
-} from '@makan/contract/realtime';
+import type { Ack, MessageSentEvent, SendAck, ServerToClientEvents } from '@makan/contract/realtime';
 import { formatText, HTTP_TEXT, TEXT } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages, manualClock } from '../../test/auth-helpers.ts';
+import { openSocket, type TestSocket, whenConnected } from '../../test/sockets.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 const messages = capturedMessages();
@@ -31,31 +23,26 @@ let sara: User;
 let omar: User;
 let stranger: User;
 let conversation: Conversation;
-const sockets: Client[] = [];
+const sockets: TestSocket[] = [];
 
-function connect(auth: Record<string, unknown>): Client {
-  const socket: Client = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth, reconnection: false });
+function connect(auth: Record<string, unknown>): TestSocket {
+  const socket = openSocket(url, auth);
   sockets.push(socket);
   return socket;
 }
 
-async function connected(token: string): Promise<Client> {
-  const socket = connect({ token });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
+async function connected(token: string): Promise<TestSocket> {
+  return whenConnected(connect({ token }));
 }
 
 /** Everything a socket receives, by event name. */
-function record(socket: Client) {
+function record(socket: TestSocket) {
   const seen: { event: string; payload: unknown }[] = [];
   socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
   return seen;
 }
 
-function next<E extends keyof ServerToClientEvents>(socket: Client, event: E, timeoutMs = 5000) {
+function next<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, timeoutMs = 5000) {
   return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
     const handler = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
@@ -70,13 +57,13 @@ function next<E extends keyof ServerToClientEvents>(socket: Client, event: E, ti
 }
 
 const ask = (
-  socket: Client,
+  socket: TestSocket,
   event: 'subscribe' | 'unsubscribe' | 'typing' | 'stopTyping',
   payload: unknown,
 ) => (socket.timeout(5000).emitWithAck as (e: string, p: unknown) => Promise<Ack>)(event, payload);
 
 /** A text message over the socket, as the web app sends it; the answer is the acknowledgement. */
-const sendOver = (socket: Client, payload: unknown) =>
+const sendOver = (socket: TestSocket, payload: unknown) =>
   (socket.timeout(5000).emitWithAck as (e: string, p: unknown) => Promise<SendAck>)('send', payload);
 
 const api = (user: User, method: 'GET' | 'POST', path: string, payload?: object) =>
@@ -513,7 +500,7 @@ describe('sending over the socket', () => {
     watcher.on('MessageRead', (event) => {
       if (event.userId === a.id) read.push(...event.messageIds);
     });
-    const burst = (socket: Client, who: string) =>
+    const burst = (socket: TestSocket, who: string) =>
       Array.from({ length: 15 }, (_, i) =>
         sendOver(socket, { conversationId: c.id, content: `${who} ${i}` }),
       );
@@ -550,12 +537,7 @@ describe('a session that runs out while its socket is open', () => {
           payload: { user_id: b.id },
         })
       ).json().data;
-      const socket: Client = io(ownUrl, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        auth: { token: a.token },
-        reconnection: false,
-      });
+      const socket = openSocket(ownUrl, a.token);
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);

@@ -1,6 +1,4 @@
 import type { Presence } from '@makan/contract/chat';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   processPlace,
@@ -12,13 +10,13 @@ import {
   testServerEnv,
   waitReady,
 } from '../../test/server-process.ts';
+import { openSocket, whenConnected } from '../../test/sockets.ts';
 
 /**
  * Presence when a process dies without closing its sockets (issue 19): no 'disconnect' ever runs
  * there, so only the heartbeat can have stored when its users were last seen.
  */
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const HEARTBEAT_SECONDS = 1;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -61,19 +59,11 @@ describe('presence after a SIGKILL', () => {
     const badr = await signUpOverHttp(base, dataDir, 'Badr Online');
     expect((await call(ana, 'POST', '/api/chat/conversations', { user_id: badr.id })).status).toBe(201);
 
-    const socket: Client = io(base, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { token: badr.token },
-      reconnection: false,
-    });
+    const socket = openSocket(base, badr.token);
     cleanups.push(() => {
       socket.disconnect();
     });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
+    await whenConnected(socket);
     expect(await presenceOf(ana, badr.id)).toEqual([{ user_id: badr.id, online: true, last_seen_at: null }]);
 
     // A few heartbeats, then the process is killed: Badr's socket is never closed by it.

@@ -1,19 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { Presence } from '@makan/contract/chat';
-import {
-  type ClientToServerEvents,
-  type PresenceChangedEvent,
-  type ServerToClientEvents,
-  SOCKET_PATH,
-} from '@makan/contract/realtime';
-import { io, type Socket } from 'socket.io-client';
+import type { PresenceChangedEvent } from '@makan/contract/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages } from '../../test/auth-helpers.ts';
+import { openSocket, type TestSocket, whenConnected } from '../../test/sockets.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 const messages = capturedMessages();
@@ -22,25 +16,16 @@ let url: string;
 let sara: User;
 let omar: User;
 let stranger: User;
-const sockets: Client[] = [];
+const sockets: TestSocket[] = [];
 
-async function connected(user: User): Promise<Client> {
-  const socket: Client = io(url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { token: user.token },
-    reconnection: false,
-  });
+async function connected(user: User): Promise<TestSocket> {
+  const socket = openSocket(url, user.token);
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
+  return whenConnected(socket);
 }
 
 /** Every PresenceChanged a socket receives, and a way to wait for one that matches. */
-function presenceEvents(socket: Client) {
+function presenceEvents(socket: TestSocket) {
   const seen: PresenceChangedEvent[] = [];
   socket.on('PresenceChanged', (event) => seen.push(event));
   return {

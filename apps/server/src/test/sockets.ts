@@ -1,0 +1,42 @@
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+
+/** A test's Socket.IO client, typed with the contract's events. */
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * A socket to the server at `base` signed in with `token` (any `auth` when given an object), over
+ * WebSocket only, as the web app connects. It does not reconnect unless `options` say so. Listeners
+ * attached right after this call hear everything, the connection being made on the next turn.
+ */
+export function openSocket(
+  base: string,
+  token: string | Record<string, unknown>,
+  options: Partial<ManagerOptions & SocketOptions> = {},
+): TestSocket {
+  return io(base, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: typeof token === 'string' ? { token } : token,
+    reconnection: false,
+    ...options,
+  });
+}
+
+/** Resolves once `socket` is connected; rejects with the server's refusal (connect_error). */
+export function whenConnected(socket: TestSocket): Promise<TestSocket> {
+  return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** `openSocket`, connected. */
+export function connectSocket(
+  base: string,
+  token: string | Record<string, unknown>,
+  options: Partial<ManagerOptions & SocketOptions> = {},
+): Promise<TestSocket> {
+  return whenConnected(openSocket(base, token, options));
+}
