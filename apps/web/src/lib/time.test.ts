@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testI18n } from '../test/render.tsx';
-import { formatNumber, initials, messageTimestamp, timeAgo } from './time.ts';
+import { formatNumber } from './numbers.ts';
+import { initials, messageTimestamp, timeAgo } from './time.ts';
 
 const now = new Date('2026-03-18T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);

@@ -59,10 +59,6 @@ export function relativeTime(value: Date | string | number, locale: string, now:
   return format.format(-Math.floor(days / 365), 'year');
 }
 
-export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale, options).format(value);
-}
-
 export function formatDate(
   value: Date | string | number,
   locale: string,

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ClockIcon } from '../../components/ui/icons.tsx';
+import { ClockIcon } from '../../components/ui/icons/clock.tsx';
 import { APP_VERSION } from '../../lib/app-info.ts';
 import { useLanguage } from '../../lib/i18n.ts';
-import { formatNumber } from '../../lib/time.ts';
+import { formatNumber } from '../../lib/numbers.ts';
 
 const LINKS = [
   ['about', '/about'],

@@ -1,15 +1,24 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { BuildingIcon, CloseIcon, MenuIcon, SettingsIcon } from '../../components/ui/icons.tsx';
+import { BuildingIcon } from '../../components/ui/icons/building.tsx';
+import { CloseIcon } from '../../components/ui/icons/close.tsx';
+import { MenuIcon } from '../../components/ui/icons/menu.tsx';
+import { SettingsIcon } from '../../components/ui/icons/settings.tsx';
 import { withRedirect } from '../../features/auth/flow.ts';
 import { ChatIconLink, ChatNavLabel, ChatRealtime } from '../../features/chat/components/chat-nav-link.tsx';
 import { LanguageSwitch } from '../../features/settings/components/language-switch.tsx';
 import { ThemeToggle } from '../../features/settings/components/theme-toggle.tsx';
 import { cx } from '../../lib/cx.ts';
 import { useSignedIn } from '../../lib/session.ts';
-import { HeaderSearchBox, HeaderSearchLink } from './header-search.tsx';
+import { HeaderSearchLink } from './header-search-link.tsx';
+
+// The search box only shows to a signed-in reader on a wide screen: its code is not on the first
+// load of the signed-out pages (a prerendered signed-in page has it in its HTML meanwhile).
+const HeaderSearchBox = lazy(() =>
+  import('./header-search.tsx').then((m) => ({ default: m.HeaderSearchBox })),
+);
 
 type NavKey = 'home' | 'companies' | 'chat' | 'bookmarks' | 'profile' | 'login' | 'signup';
 
@@ -97,7 +106,12 @@ export function AppHeader() {
           )}
         </nav>
         <div className="ms-auto flex items-center gap-1 md:ms-0">
-          {signedIn && <HeaderSearchBox className="me-1 hidden w-52 lg:block xl:w-64" />}
+          {signedIn && (
+            // The box's size is held while its code loads: nothing beside it moves.
+            <Suspense fallback={<div className="me-1 hidden h-10 w-52 lg:block xl:w-64" />}>
+              <HeaderSearchBox className="me-1 hidden w-52 lg:block xl:w-64" />
+            </Suspense>
+          )}
           {signedIn && <HeaderSearchLink className="lg:hidden" />}
           <LanguageSwitch />
           <ThemeToggle />

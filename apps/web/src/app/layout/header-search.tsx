@@ -1,8 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { ClockIcon, SearchIcon } from '../../components/ui/icons.tsx';
+import { useNavigate } from 'react-router';
+import { ClockIcon } from '../../components/ui/icons/clock.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { cx } from '../../lib/cx.ts';
 import { readRecentSearches, saveRecentSearch } from '../../lib/recent-searches.ts';
@@ -112,23 +111,5 @@ export function HeaderSearchBox({ className }: { className?: string }) {
         )}
       </form>
     </search>
-  );
-}
-
-/** Narrow screens: one tap to the search page, which opens on the recent searches. */
-export function HeaderSearchLink({ className }: { className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <NavLink
-      to="/search"
-      aria-label={t('header.searchLabel')}
-      title={t('header.searchLabel')}
-      data-testid="header-search-link"
-      className={({ isActive }) =>
-        buttonClasses('ghost', 'icon', cx(isActive && 'text-primary-700 dark:text-primary-300', className))
-      }
-    >
-      <SearchIcon />
-    </NavLink>
   );
 }

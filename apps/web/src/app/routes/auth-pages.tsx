@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { KeyIcon } from '../../components/ui/icons.tsx';
+import { KeyIcon } from '../../components/ui/icons/key.tsx';
 import { AuthCard, authLinkClass } from '../../features/auth/components/auth-card.tsx';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
 import { LinkedInCallback } from '../../features/auth/components/linkedin-callback.tsx';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ClockIcon, MailIcon } from '../../components/ui/icons.tsx';
+import { ClockIcon } from '../../components/ui/icons/clock.tsx';
+import { MailIcon } from '../../components/ui/icons/mail.tsx';
 import { Card, Page } from '../../components/ui/page.tsx';
 import { ContactForm } from '../../features/contact/components/contact-form.tsx';
 import { SUPPORT_EMAIL } from '../../lib/app-info.ts';

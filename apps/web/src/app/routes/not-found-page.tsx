@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { CompassIcon, HomeIcon } from '../../components/ui/icons.tsx';
+import { CompassIcon } from '../../components/ui/icons/compass.tsx';
+import { HomeIcon } from '../../components/ui/icons/home.tsx';
 import { useDocumentTitle } from '../../components/ui/page.tsx';
 
 export function NotFoundPage() {

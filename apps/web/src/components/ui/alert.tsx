@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx.ts';
-import { AlertCircleIcon, CheckCircleIcon, InfoIcon } from './icons.tsx';
+import { AlertCircleIcon } from './icons/alert-circle.tsx';
+import { CheckCircleIcon } from './icons/check-circle.tsx';
+import { InfoIcon } from './icons/info.tsx';
 
 export type AlertTone = 'error' | 'success' | 'info';
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx.ts';
-import { CheckIcon, PlusIcon } from './icons.tsx';
+import { CheckIcon } from './icons/check.tsx';
+import { PlusIcon } from './icons/plus.tsx';
 
 export interface ChipOption<V extends string> {
   value: V;

@@ -1,6 +1,7 @@
 import { type ReactNode, type Ref, useId } from 'react';
 import { cx } from '../../lib/cx.ts';
-import { AlertCircleIcon, CheckCircleIcon } from './icons.tsx';
+import { AlertCircleIcon } from './icons/alert-circle.tsx';
+import { CheckCircleIcon } from './icons/check-circle.tsx';
 
 export interface ChoiceCard<V extends string> {
   value: V;

@@ -9,7 +9,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/cx.ts';
-import { AlertCircleIcon, EyeIcon, EyeOffIcon } from './icons.tsx';
+import { AlertCircleIcon } from './icons/alert-circle.tsx';
+import { EyeIcon } from './icons/eye.tsx';
+import { EyeOffIcon } from './icons/eye-off.tsx';
 
 interface FieldOwnProps {
   label: ReactNode;

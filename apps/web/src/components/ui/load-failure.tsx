@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from './button.tsx';
-import { AlertIcon, HomeIcon, RefreshIcon } from './icons.tsx';
+import { AlertIcon } from './icons/alert.tsx';
+import { HomeIcon } from './icons/home.tsx';
+import { RefreshIcon } from './icons/refresh.tsx';
 
 interface LoadFailureProps {
   title: ReactNode;

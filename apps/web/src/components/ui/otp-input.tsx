@@ -3,7 +3,7 @@ import { LIMITS } from '@makan/contract/limits';
 import { type ClipboardEvent, type KeyboardEvent, type Ref, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/cx.ts';
-import { AlertCircleIcon } from './icons.tsx';
+import { AlertCircleIcon } from './icons/alert-circle.tsx';
 
 /** The boxes of `value`: one digit or '' each (a space in `value` marks an empty box). */
 export function otpSlots(value: string, length: number): string[] {

@@ -1,7 +1,7 @@
 import { type HTMLAttributes, type ReactNode, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from '../../lib/cx.ts';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from './icons/close.tsx';
 import { useModal } from './use-modal.ts';
 
 /** A round light control on the dark overlay (close, previous, next). */

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { cx } from '../../lib/cx.ts';
-import { SearchIcon } from './icons.tsx';
+import { SearchIcon } from './icons/search.tsx';
 import { Spinner } from './spinner.tsx';
 
 export interface SearchInputProps

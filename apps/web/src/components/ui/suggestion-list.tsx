@@ -1,5 +1,5 @@
 import { cx } from '../../lib/cx.ts';
-import { MapPinIcon } from './icons.tsx';
+import { MapPinIcon } from './icons/map-pin.tsx';
 
 export interface Suggestion {
   id: number;

@@ -2,7 +2,10 @@ import { LIMITS } from '@makan/contract/limits';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/cx.ts';
-import { AlertCircleIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons.tsx';
+import { AlertCircleIcon } from './icons/alert-circle.tsx';
+import { CheckCircleIcon } from './icons/check-circle.tsx';
+import { CloseIcon } from './icons/close.tsx';
+import { InfoIcon } from './icons/info.tsx';
 
 export type ToastTone = 'error' | 'success' | 'info';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/cx.ts';
-import { VerifiedIcon } from './icons.tsx';
+import { VerifiedIcon } from './icons/verified.tsx';
 
 /** The verified mark (email and phone both verified), named for screen readers and on hover. */
 export function VerifiedBadge({ className, testId }: { className?: string; testId?: string }) {

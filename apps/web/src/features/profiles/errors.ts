@@ -1,7 +1,7 @@
 import { LIMITS } from '@makan/contract/limits';
 import type { TFunction } from 'i18next';
 import { apiErrorMessage, firstFieldMessages, translateMessage } from '../../lib/messages.ts';
-import { formatNumber } from '../../lib/time.ts';
+import { formatNumber } from '../../lib/numbers.ts';
 
 /**
  * What a failed profile action says: a contract text the server answered with (e.g. 'You cannot

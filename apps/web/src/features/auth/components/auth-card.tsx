@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BuildingIcon } from '../../../components/ui/icons.tsx';
+import { BuildingIcon } from '../../../components/ui/icons/building.tsx';
 import { useDocumentTitle } from '../../../components/ui/page.tsx';
 import { cx } from '../../../lib/cx.ts';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { LinkedInIcon } from '../../../components/ui/icons.tsx';
+import { LinkedInIcon } from '../../../components/ui/icons/linked-in.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorText } from '../../../lib/messages.ts';

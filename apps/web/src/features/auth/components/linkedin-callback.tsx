@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { LinkedInIcon } from '../../../components/ui/icons.tsx';
+import { LinkedInIcon } from '../../../components/ui/icons/linked-in.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorText } from '../../../lib/messages.ts';
 import { getItem, removeItem } from '../../../lib/storage.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { LogoutIcon } from '../../../components/ui/icons.tsx';
+import { LogoutIcon } from '../../../components/ui/icons/logout.tsx';
 import { useLogout } from '../api/logout.ts';
 
 /** 'Log out', then a confirmation dialog; confirming logs out and goes to /login. */

@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { MessageIcon } from '../../../components/ui/icons.tsx';
+import { MessageIcon } from '../../../components/ui/icons/message.tsx';
 import { useAfterLoadIdle } from '../../../lib/after-load.ts';
 import { cx } from '../../../lib/cx.ts';
 import { UnreadBadge } from './unread-badge.tsx';

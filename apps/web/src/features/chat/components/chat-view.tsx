@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { MessageIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { MessageIcon } from '../../../components/ui/icons/message.tsx';
+import { PlusIcon } from '../../../components/ui/icons/plus.tsx';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { useDocumentTitle } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -1,7 +1,9 @@
 import type { ChatAttachment, ChatMessage } from '@makan/contract/chat';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertCircleIcon, CheckIcon, ClockIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon } from '../../../components/ui/icons/alert-circle.tsx';
+import { CheckIcon } from '../../../components/ui/icons/check.tsx';
+import { ClockIcon } from '../../../components/ui/icons/clock.tsx';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';

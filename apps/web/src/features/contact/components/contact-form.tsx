@@ -5,7 +5,8 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Textarea } from '../../../components/ui/field.tsx';
-import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon } from '../../../components/ui/icons/alert-circle.tsx';
+import { CheckCircleIcon } from '../../../components/ui/icons/check-circle.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { ApiError } from '../../../lib/http.ts';
 import {

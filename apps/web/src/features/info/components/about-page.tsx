@@ -2,7 +2,7 @@ import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon } from '../../../components/ui/icons/check.tsx';
 import { APP_VERSION } from '../../../lib/app-info.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';

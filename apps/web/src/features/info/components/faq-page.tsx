@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
+import { ChevronDownIcon } from '../../../components/ui/icons/chevron-down.tsx';
 import { SUPPORT_EMAIL } from '../../../lib/app-info.ts';
 import { readBlock, useInfoNamespace } from '../info-texts.ts';
 import { BlockBody, EmailLink, InfoPage, InfoSection, inlineLinkClass, type PageLink } from './info-page.tsx';

@@ -9,14 +9,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChipChecklist } from '../../../components/ui/chip-checklist.tsx';
 import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
-import {
-  ArrowBackIcon,
-  ArrowForwardIcon,
-  BuildingIcon,
-  CheckIcon,
-  KeyHandIcon,
-  TagIcon,
-} from '../../../components/ui/icons.tsx';
+import { ArrowBackIcon } from '../../../components/ui/icons/arrow-back.tsx';
+import { ArrowForwardIcon } from '../../../components/ui/icons/arrow-forward.tsx';
+import { BuildingIcon } from '../../../components/ui/icons/building.tsx';
+import { CheckIcon } from '../../../components/ui/icons/check.tsx';
+import { KeyHandIcon } from '../../../components/ui/icons/key-hand.tsx';
+import { TagIcon } from '../../../components/ui/icons/tag.tsx';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Card, Page } from '../../../components/ui/page.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon } from '../../../components/ui/icons/check.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { STEPS, type Step } from '../answers.ts';
 

@@ -2,7 +2,7 @@ import { LIMITS } from '@makan/contract/limits';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { CameraIcon } from '../../../components/ui/icons.tsx';
+import { CameraIcon } from '../../../components/ui/icons/camera.tsx';
 
 interface AddPhotosProps {
   /** Photos already chosen (a post holds LIMITS.imagesPerPost at most). */

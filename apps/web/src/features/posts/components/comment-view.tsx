@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { ArrowBackIcon } from '../../../components/ui/icons.tsx';
+import { ArrowBackIcon } from '../../../components/ui/icons/arrow-back.tsx';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { useDocumentTitle } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

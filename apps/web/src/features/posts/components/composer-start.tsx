@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { PencilIcon } from '../../../components/ui/icons.tsx';
+import { PencilIcon } from '../../../components/ui/icons/pencil.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useStoredUser } from '../../../lib/stored-user.ts';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
-import { RefreshIcon } from '../../../components/ui/icons.tsx';
+import { RefreshIcon } from '../../../components/ui/icons/refresh.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { useCooldown } from '../../../lib/cooldown.ts';
 import { usePullToRefresh } from '../../../lib/pull-to-refresh.ts';

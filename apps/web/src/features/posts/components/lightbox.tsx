@@ -1,7 +1,8 @@
 import type { PostMedia } from '@makan/contract/posts';
 import { type PointerEvent as ReactPointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowBackIcon, ArrowForwardIcon } from '../../../components/ui/icons.tsx';
+import { ArrowBackIcon } from '../../../components/ui/icons/arrow-back.tsx';
+import { ArrowForwardIcon } from '../../../components/ui/icons/arrow-forward.tsx';
 import { overlayControlClasses, PhotoOverlay } from '../../../components/ui/photo-overlay.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';

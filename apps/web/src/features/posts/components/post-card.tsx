@@ -5,16 +5,14 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import {
-  BookmarkIcon,
-  HeartIcon,
-  MapPinIcon,
-  MessageIcon,
-  PencilIcon,
-  ShareIcon,
-  TagIcon,
-  TrashIcon,
-} from '../../../components/ui/icons.tsx';
+import { BookmarkIcon } from '../../../components/ui/icons/bookmark.tsx';
+import { HeartIcon } from '../../../components/ui/icons/heart.tsx';
+import { MapPinIcon } from '../../../components/ui/icons/map-pin.tsx';
+import { MessageIcon } from '../../../components/ui/icons/message.tsx';
+import { PencilIcon } from '../../../components/ui/icons/pencil.tsx';
+import { ShareIcon } from '../../../components/ui/icons/share.tsx';
+import { TagIcon } from '../../../components/ui/icons/tag.tsx';
+import { TrashIcon } from '../../../components/ui/icons/trash.tsx';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { type ChatDraftState, chatWithUserPath } from '../../../lib/chat-draft.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/field.tsx';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { CloseIcon } from '../../../components/ui/icons/close.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { ApiError } from '../../../lib/http.ts';

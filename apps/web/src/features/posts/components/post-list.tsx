@@ -3,7 +3,8 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { AlertCircleIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon } from '../../../components/ui/icons/alert-circle.tsx';
+import { RefreshIcon } from '../../../components/ui/icons/refresh.tsx';
 import { PostCard } from './post-card.tsx';
 
 /** Spec §9: the next page loads when the end of the list is within 100 px of the viewport. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ArrowBackIcon } from '../../../components/ui/icons.tsx';
+import { ArrowBackIcon } from '../../../components/ui/icons/arrow-back.tsx';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { useDocumentTitle } from '../../../components/ui/page.tsx';
 import { ApiError } from '../../../lib/http.ts';

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { ClockIcon } from '../../../components/ui/icons.tsx';
+import { ClockIcon } from '../../../components/ui/icons/clock.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { translateMessage } from '../../../lib/messages.ts';

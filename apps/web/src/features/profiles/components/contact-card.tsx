@@ -1,6 +1,8 @@
 import { TEXT } from '@makan/contract/texts';
 import { useTranslation } from 'react-i18next';
-import { LockIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons.tsx';
+import { LockIcon } from '../../../components/ui/icons/lock.tsx';
+import { MailIcon } from '../../../components/ui/icons/mail.tsx';
+import { PhoneIcon } from '../../../components/ui/icons/phone.tsx';
 import { Card } from '../../../components/ui/page.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';

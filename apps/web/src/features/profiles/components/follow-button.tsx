@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonSize } from '../../../components/ui/button.tsx';
-import { CheckIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon } from '../../../components/ui/icons/check.tsx';
+import { PlusIcon } from '../../../components/ui/icons/plus.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useFollow } from '../api/follow.ts';
 import { profileErrorText } from '../errors.ts';

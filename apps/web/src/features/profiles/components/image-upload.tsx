@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { translateMessage } from '../../../lib/messages.ts';
-import { formatNumber } from '../../../lib/time.ts';
+import { formatNumber } from '../../../lib/numbers.ts';
 import { useDeleteImage } from '../api/delete-image.ts';
 import { type ImageKind, useUploadImage } from '../api/upload-image.ts';
 import { imageProblem, profileErrorText } from '../errors.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageIcon } from '../../../components/ui/icons.tsx';
+import { ImageIcon } from '../../../components/ui/icons/image.tsx';
 import { Card } from '../../../components/ui/page.tsx';
 
 export interface PostsSectionProps {

@@ -11,7 +11,7 @@ import { cx } from '../../../lib/cx.ts';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { asFieldError, fieldErrorMessage, type Message, translateMessage } from '../../../lib/messages.ts';
-import { formatNumber } from '../../../lib/time.ts';
+import { formatNumber } from '../../../lib/numbers.ts';
 
 /** The pending edits (spec §3 profile state): what the form holds until saved or cancelled. */
 export interface ProfileDraft {

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { HomeIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { HomeIcon } from '../../../components/ui/icons/home.tsx';
+import { UsersIcon } from '../../../components/ui/icons/users.tsx';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { useDocumentTitle } from '../../../components/ui/page.tsx';
 import { ApiError } from '../../../lib/http.ts';

@@ -2,7 +2,7 @@ import type { UserType } from '@makan/contract/auth';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { LinkIcon } from '../../../components/ui/icons.tsx';
+import { LinkIcon } from '../../../components/ui/icons/link.tsx';
 import { useDocumentTitle } from '../../../components/ui/page.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';

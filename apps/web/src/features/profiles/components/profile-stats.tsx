@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { formatNumber } from '../../../lib/time.ts';
+import { formatNumber } from '../../../lib/numbers.ts';
 
 export interface ProfileCounts {
   posts: number;

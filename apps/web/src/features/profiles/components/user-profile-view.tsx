@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { MessageIcon } from '../../../components/ui/icons.tsx';
+import { MessageIcon } from '../../../components/ui/icons/message.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { chatWithUserPath } from '../../../lib/chat-draft.ts';
 import { getStoredUser } from '../../../lib/session.ts';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
-import { MoonIcon, SunIcon } from '../../../components/ui/icons.tsx';
+import { MoonIcon } from '../../../components/ui/icons/moon.tsx';
+import { SunIcon } from '../../../components/ui/icons/sun.tsx';
 import { changeLanguage, type Language, useLanguage } from '../../../lib/i18n.ts';
 import { setTheme, type Theme, useTheme } from '../../../lib/theme.ts';
 

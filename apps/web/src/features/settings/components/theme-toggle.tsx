@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { MoonIcon, SunIcon } from '../../../components/ui/icons.tsx';
+import { MoonIcon } from '../../../components/ui/icons/moon.tsx';
+import { SunIcon } from '../../../components/ui/icons/sun.tsx';
 import { setTheme, useTheme } from '../../../lib/theme.ts';
 
 /** The header's light/dark switch: a toggle button, pressed when the dark theme is on. */
