@@ -42,7 +42,8 @@ export async function account(url: string, email: string, password = 'Demo1234')
   } catch {}
   const token = body.data?.token;
   const id = body.data?.user?.id;
-  if (!res.ok || !token || !id) throw new Error(`sign-in of ${email} failed: ${res.status} ${text.slice(0, 500)}`);
+  if (!res.ok || !token || !id)
+    throw new Error(`sign-in of ${email} failed: ${res.status} ${text.slice(0, 500)}`);
   return { token, id };
 }
 

@@ -120,6 +120,9 @@ export const TEXT = {
   tooManySockets: 'Too many open connections. Please close another tab or device and try again.',
   tooManyMessages: 'You are sending messages too quickly. Please wait {seconds} seconds and try again.',
   tooManyComments: 'You are commenting too quickly. Please wait {seconds} seconds and try again.',
+  currentPasswordWrong: 'Your current password is incorrect',
+  passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
+  signedOutEverywhere: 'You have been signed out of all devices.',
 } as const;
 
 export type TextKey = keyof typeof TEXT;

@@ -49,7 +49,12 @@ export const RULES = {
   },
   loginPerIp: { limit: 60, windowMs: 15 * MINUTE, message: minutesText },
   loginFailuresPerIdentifier: { limit: 10, windowMs: 15 * MINUTE, message: minutesText },
+  /** Signed-in account changes (password, sign out everywhere), per user. */
+  accountChangesPerUser: { limit: 10, windowMs: 60 * MINUTE, message: minutesText },
 } satisfies Record<string, Rule>;
+/** Wrong passwords counted against one account, at login and wherever the password is asked again. */
+export const loginFailuresKey = (userId: number) => `login-fail:user:${userId}`;
+
 /** Failed logins after which each further try is answered more slowly. */
 const SLOW_AFTER = 3;
 
@@ -268,7 +273,7 @@ export function createAuthService({
       const user = await findByIdentifier(identifier);
       // Counted per account, whichever of its email or phone (in whatever spelling) is typed, so
       // rotating spellings cannot buy more guesses; an unknown identifier counts under its normal form.
-      const failuresKey = user ? `login-fail:user:${user.id}` : `login-fail:${identifierKey(identifier)}`;
+      const failuresKey = user ? loginFailuresKey(user.id) : `login-fail:${identifierKey(identifier)}`;
       const failures = await limits.check(failuresKey, RULES.loginFailuresPerIdentifier);
       if (failures >= SLOW_AFTER) await sleep(Math.min(1000 * (failures - SLOW_AFTER + 1), 5000));
       const ok = await hasher.verify(password, user?.passwordHash ?? null);
