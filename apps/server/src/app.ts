@@ -272,7 +272,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     afterLogout: (session) => realtime.disconnectSession(session.tokenHash),
     afterPasswordReset: (userId) => realtime.disconnectUser(userId),
   });
-  // The signed-in user's own account: password, sessions.
+  // The signed-in user's own account: password, email and phone, sessions.
   accountRoutes(app, {
     guard,
     account: createAccountService({
@@ -282,6 +282,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       hasher,
       notifier: authNotifier,
       clock,
+      random: overrides.random ?? cryptoRandom,
+      describeUser: profiles.describeOwner,
       sessionsEnded: (userId, keepTokenHash) =>
         keepTokenHash === null
           ? realtime.disconnectUser(userId)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordField } from './auth.ts';
+import { emailField, otpCodeField, passwordField, phoneField } from './auth.ts';
 import { LIMITS } from './limits.ts';
 import { TEXT } from './texts.ts';
 
@@ -24,3 +24,27 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
 /** How many other sessions an action ended. */
 export const sessionsEndedResult = z.object({ sessions_ended: z.number().int().nonnegative() });
+
+/** Which contact detail a change is about; the code goes to the new one. */
+export const CONTACT_CHANNELS = ['email', 'phone'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+/** Step 1 of a contact change: the new address, the password asked again. Nothing changes yet. */
+export const changeContactRequest = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('email'), value: emailField, current_password: currentPasswordField }),
+  z.object({ channel: z.literal('phone'), value: phoneField, current_password: currentPasswordField }),
+]);
+export type ChangeContactRequest = z.input<typeof changeContactRequest>;
+
+export const changeContactResult = z.object({
+  channel: z.enum(CONTACT_CHANNELS),
+  /** Where the code went, as it will be stored. */
+  value: z.string(),
+  retry_after_seconds: z.number().int().positive(),
+});
+
+/** Step 2: the code sent to the new address; only then does the change take effect. */
+export const confirmContactRequest = z.object({
+  channel: z.enum(CONTACT_CHANNELS),
+  code: otpCodeField,
+});

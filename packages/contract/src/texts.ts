@@ -123,6 +123,11 @@ export const TEXT = {
   currentPasswordWrong: 'Your current password is incorrect',
   passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
   signedOutEverywhere: 'You have been signed out of all devices.',
+  sameEmail: 'This is already the email address of your account',
+  samePhone: 'This is already the phone number of your account',
+  contactCodeSent: 'We sent a code to {address}. Enter it to confirm the change.',
+  emailChanged: 'Your email address has been changed',
+  phoneChanged: 'Your phone number has been changed',
 } as const;
 
 export type TextKey = keyof typeof TEXT;

@@ -17,7 +17,7 @@ export const OPENAPI_TAGS = [
   { name: 'users', description: 'The signed-in user.' },
   {
     name: 'account',
-    description: 'What signed-in users change about their own account: password, sessions.',
+    description: 'What signed-in users change about their own account: password, email and phone, sessions.',
   },
   { name: 'onboarding', description: 'The three onboarding steps and the preferences they save.' },
   { name: 'posts', description: 'Property posts: the feed, search, create, edit, delete, likes.' },

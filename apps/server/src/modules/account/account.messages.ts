@@ -55,3 +55,47 @@ export function accountEmail(language: Language, event: AccountEvent, name: stri
 export function accountSms(language: Language, event: AccountEvent): string {
   return TEXTS[language].sms[event];
 }
+
+const CHANGED = {
+  en: {
+    subject: { email: 'Your Makan email address was changed', phone: 'Your Makan phone number was changed' },
+    body: {
+      email: (to: string) => `The email address of your Makan account was changed to ${to}.`,
+      phone: (to: string) => `The phone number of your Makan account was changed to ${to}.`,
+    },
+    sms: {
+      email: 'Makan: the email address of your account was changed. Not you? Contact us now.',
+      phone: 'Makan: the phone number of your account was changed. Not you? Contact us now.',
+    },
+  },
+  ar: {
+    subject: { email: 'تم تغيير بريدك الإلكتروني في مكان', phone: 'تم تغيير رقم هاتفك في مكان' },
+    body: {
+      email: (to: string) => `تم تغيير البريد الإلكتروني لحسابك في مكان إلى ${to}.`,
+      phone: (to: string) => `تم تغيير رقم الهاتف لحسابك في مكان إلى ${to}.`,
+    },
+    sms: {
+      email: 'مكان: تم تغيير البريد الإلكتروني لحسابك. لست أنت؟ تواصل معنا الآن.',
+      phone: 'مكان: تم تغيير رقم الهاتف لحسابك. لست أنت؟ تواصل معنا الآن.',
+    },
+  },
+} as const;
+
+/** To the old address after a change of email or phone. */
+export function contactChangedEmail(
+  language: Language,
+  channel: 'email' | 'phone',
+  name: string,
+  to: string,
+) {
+  const t = TEXTS[language];
+  const c = CHANGED[language];
+  return {
+    subject: c.subject[channel],
+    text: [t.greeting(name), '', c.body[channel](to), t.warning, '', t.signature].join('\n'),
+  };
+}
+
+export function contactChangedSms(language: Language, channel: 'email' | 'phone'): string {
+  return CHANGED[language].sms[channel];
+}

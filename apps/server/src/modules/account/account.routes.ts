@@ -1,6 +1,13 @@
-import { changePasswordRequest, sessionsEndedResult } from '@makan/contract/account';
+import {
+  changeContactRequest,
+  changeContactResult,
+  changePasswordRequest,
+  confirmContactRequest,
+  sessionsEndedResult,
+} from '@makan/contract/account';
+import { fullUser } from '@makan/contract/auth';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
-import { TEXT } from '@makan/contract/texts';
+import { formatText, TEXT } from '@makan/contract/texts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { AccountService } from './account.service.ts';
@@ -34,6 +41,61 @@ export function accountRoutes(app: App, { account, guard }: { account: AccountSe
       const { current_password, password } = request.body;
       const data = await account.changePassword(guard.session(request), current_password, password);
       return { status: true as const, message: TEXT.passwordChanged, data };
+    },
+  );
+
+  app.post(
+    '/api/account/contact',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary:
+          'Ask to change the email or phone: a code goes to the new address (the password asked again)',
+        description:
+          'Nothing changes until the code is confirmed at /api/account/contact/confirm. An address of another account answers the signup messages.',
+        security,
+        body: changeContactRequest,
+        response: { 200: successSchema(changeContactResult), ...failures },
+      },
+    },
+    async (request) => {
+      const { channel, value, current_password } = request.body;
+      const data = await account.requestContactChange(
+        guard.session(request),
+        channel,
+        value,
+        current_password,
+      );
+      return {
+        status: true as const,
+        message: formatText(TEXT.contactCodeSent, { address: data.value }),
+        data,
+      };
+    },
+  );
+
+  app.post(
+    '/api/account/contact/confirm',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary:
+          'Confirm a change of email or phone with the code sent to the new address; the old one is told',
+        security,
+        body: confirmContactRequest,
+        response: { 200: successSchema(fullUser), ...failures },
+      },
+    },
+    async (request) => {
+      const { channel, code } = request.body;
+      const data = await account.confirmContactChange(guard.session(request), channel, code);
+      return {
+        status: true as const,
+        message: channel === 'email' ? TEXT.emailChanged : TEXT.phoneChanged,
+        data,
+      };
     },
   );
 

@@ -236,3 +236,132 @@ describe('sign out everywhere', () => {
     expect((await login(user.email, 'Secret123')).statusCode).toBe(200);
   });
 });
+
+describe('change email or phone', () => {
+  const ask = (token: string, body: Record<string, string>) =>
+    post('/api/account/contact', body, bearer(token));
+  const confirm = (token: string, body: Record<string, string>) =>
+    post('/api/account/contact/confirm', body, bearer(token));
+  let fresh = 0;
+  const newEmail = () => `changed${process.pid}.${++fresh}@example.com`;
+
+  it('needs a session', async () => {
+    expect(
+      (await post('/api/account/contact', { channel: 'email', value: 'a@example.com' })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/account/contact/confirm', { channel: 'email', code: '1234' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('sends a code to the new email and changes nothing until the code is entered; then tells the old one', async () => {
+    const user = await signedInUser(app, messages);
+    const target = newEmail();
+    const res = await ask(user.token, {
+      channel: 'email',
+      value: ` ${target.toUpperCase()} `,
+      current_password: 'Secret123',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: `We sent a code to ${target}. Enter it to confirm the change.`,
+      data: { channel: 'email', value: target, retry_after_seconds: 60 },
+    });
+    const code = messages.lastEmailCode(target);
+    expect(code).toMatch(/^\d{4}$/);
+    // Not yet: the old email still signs in and is still the account's.
+    expect((await me(user.token)).json().data.email).toBe(user.email);
+    expect((await login(target, 'Secret123')).statusCode).toBe(422);
+
+    const wrong = await confirm(user.token, { channel: 'email', code: code === '0000' ? '1111' : '0000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.code).toEqual([TEXT.otpInvalid]);
+    expect((await me(user.token)).json().data.email).toBe(user.email);
+
+    const done = await confirm(user.token, { channel: 'email', code: code ?? '' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      message: TEXT.emailChanged,
+      data: { email: target, email_verified: true },
+    });
+    expect((await login(target, 'Secret123')).statusCode).toBe(200);
+    expect((await login(user.email, 'Secret123')).statusCode).toBe(422);
+    const told = messages.mails.filter((m) => m.to === user.email).at(-1);
+    expect(told?.subject).toBe('Your Makan email address was changed');
+    expect(told?.text).toContain(target);
+    // The code is spent.
+    expect((await confirm(user.token, { channel: 'email', code: code ?? '' })).statusCode).toBe(422);
+  });
+
+  it('changes the phone with the code sent by SMS to the new number', async () => {
+    const user = await signedInUser(app, messages);
+    const phone = `+96650${String(Date.now()).slice(-7)}`;
+    const res = await ask(user.token, { channel: 'phone', value: phone, current_password: 'Secret123' });
+    expect(res.statusCode, res.body).toBe(200);
+    const code = messages.lastSmsCode(phone);
+    const done = await confirm(user.token, { channel: 'phone', code: code ?? '' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ message: TEXT.phoneChanged, data: { phone, phone_verified: true } });
+    expect((await login(phone, 'Secret123')).statusCode).toBe(200);
+  });
+
+  it('refuses another account’s address, the current one and a wrong password, in the spec’s words', async () => {
+    const user = await signedInUser(app, messages);
+    const other = await signedInUser(app, messages);
+    const taken = await ask(user.token, {
+      channel: 'email',
+      value: other.email,
+      current_password: 'Secret123',
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.value).toEqual([TEXT.emailTaken]);
+    const takenPhone = await ask(user.token, {
+      channel: 'phone',
+      value: other.phone,
+      current_password: 'Secret123',
+    });
+    expect(takenPhone.json().errors.value).toEqual([TEXT.phoneTaken]);
+    const same = await ask(user.token, {
+      channel: 'email',
+      value: user.email,
+      current_password: 'Secret123',
+    });
+    expect(same.json().errors.value).toEqual([TEXT.sameEmail]);
+    const wrong = await ask(user.token, {
+      channel: 'email',
+      value: newEmail(),
+      current_password: 'Wrong1234',
+    });
+    expect(wrong.json().errors.current_password).toEqual([TEXT.currentPasswordWrong]);
+    const invalid = await ask(user.token, {
+      channel: 'email',
+      value: 'not-an-email',
+      current_password: 'Secret123',
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().errors.value).toEqual([TEXT.invalidEmail]);
+    expect((await me(user.token)).json().data.email).toBe(user.email);
+  });
+
+  it('refuses the change when another account took the address between the code and its entry', async () => {
+    const user = await signedInUser(app, messages);
+    const target = newEmail();
+    expect(
+      (await ask(user.token, { channel: 'email', value: target, current_password: 'Secret123' })).statusCode,
+    ).toBe(200);
+    const code = messages.lastEmailCode(target);
+    const rival = await post('/api/auth/register', {
+      name: 'Rival Person',
+      email: target,
+      phone: `+96651${String(Date.now()).slice(-7)}`,
+      password: 'Secret123',
+      password_confirmation: 'Secret123',
+      user_type: 'retail',
+    });
+    expect(rival.statusCode, rival.body).toBe(201);
+    const res = await confirm(user.token, { channel: 'email', code: code ?? '' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(TEXT.emailTaken);
+    expect((await me(user.token)).json().data.email).toBe(user.email);
+  });
+});

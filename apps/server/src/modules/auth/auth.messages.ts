@@ -8,16 +8,21 @@ const TEXTS = {
     subject: {
       registration: 'Your Makan verification code',
       password_reset: 'Your Makan password reset code',
+      contact_change: 'Confirm your new Makan contact details',
     },
     greeting: (name: string) => `Hello ${name},`,
     body: {
       registration: (code: string) => `Your Makan verification code is ${code}.`,
       password_reset: (code: string) => `Your Makan password reset code is ${code}.`,
+      contact_change: (code: string) =>
+        `Your code to confirm this address for your Makan account is ${code}.`,
     },
     validity: 'It is valid for 10 minutes. If you did not ask for it, you can ignore this message.',
     sms: {
       registration: (code: string) => `Makan: your verification code is ${code}. Valid for 10 minutes.`,
       password_reset: (code: string) => `Makan: your password reset code is ${code}. Valid for 10 minutes.`,
+      contact_change: (code: string) =>
+        `Makan: your code to confirm this number is ${code}. Valid for 10 minutes.`,
     },
     signature: 'The Makan team',
   },
@@ -25,16 +30,19 @@ const TEXTS = {
     subject: {
       registration: 'رمز التحقق الخاص بك في مكان',
       password_reset: 'رمز إعادة تعيين كلمة المرور في مكان',
+      contact_change: 'تأكيد بيانات التواصل الجديدة في مكان',
     },
     greeting: (name: string) => `مرحبًا ${name}،`,
     body: {
       registration: (code: string) => `رمز التحقق الخاص بك في مكان هو ${code}.`,
       password_reset: (code: string) => `رمز إعادة تعيين كلمة المرور في مكان هو ${code}.`,
+      contact_change: (code: string) => `رمز تأكيد هذا العنوان لحسابك في مكان هو ${code}.`,
     },
     validity: 'الرمز صالح لمدة 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.',
     sms: {
       registration: (code: string) => `مكان: رمز التحقق الخاص بك هو ${code}. صالح لمدة 10 دقائق.`,
       password_reset: (code: string) => `مكان: رمز إعادة تعيين كلمة المرور هو ${code}. صالح لمدة 10 دقائق.`,
+      contact_change: (code: string) => `مكان: رمز تأكيد هذا الرقم هو ${code}. صالح لمدة 10 دقائق.`,
     },
     signature: 'فريق مكان',
   },

@@ -88,7 +88,8 @@ function identifierKey(identifier: string): string {
   return `${identifierKind(identifier)}:${normalizeIdentifier(identifier)}`;
 }
 
-function hashCode(salt: string, code: string): string {
+/** A code as stored: salted and hashed (the code itself is never kept). */
+export function hashCode(salt: string, code: string): string {
   return sha256(`${salt}:${code}`);
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Page } from '../../components/ui/page.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
+import { ContactSettings } from '../../features/account/components/contact-settings.tsx';
 import { SignOutEverywhereButton } from '../../features/account/components/sign-out-everywhere-button.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { PresenceSetting } from '../../features/chat/components/presence-setting.tsx';
@@ -38,6 +39,11 @@ export function SettingsPage() {
         {signedIn && (
           <Section title={t('settings.privacy')}>
             <PresenceSetting />
+          </Section>
+        )}
+        {signedIn && (
+          <Section title={t('account.contactTitle')}>
+            <ContactSettings />
           </Section>
         )}
         {signedIn && (

@@ -1,9 +1,9 @@
-import { TEXT } from '@makan/contract/texts';
+import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getItem } from '../../../lib/storage.ts';
-import { fail, ok, routeFetch } from '../../../test/auth-fixtures.ts';
+import { fail, fullUserFixture, ok, routeFetch } from '../../../test/auth-fixtures.ts';
 import { mockFetch, renderRoute, signIn } from '../../../test/render.tsx';
 
 const fetchMock = mockFetch();
@@ -108,5 +108,72 @@ describe('sign out everywhere in settings', () => {
     );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(getItem('auth_token')).toBe('test-token');
+  });
+});
+
+describe('change email in settings', () => {
+  const me = { 'GET /api/user': () => ok(fullUserFixture()) };
+
+  it('sends a code to the new email, then changes it once the code is entered', async () => {
+    signIn();
+    const changed = fullUserFixture({ email: 'new@example.com' });
+    const calls = routeFetch(fetchMock, {
+      ...presence,
+      ...me,
+      'POST /api/account/contact': () =>
+        ok({ channel: 'email', value: 'new@example.com', retry_after_seconds: 60 }),
+      'POST /api/account/contact/confirm': () => ok(changed, TEXT.emailChanged),
+    });
+    const user = userEvent.setup();
+    renderRoute('/settings');
+    await waitFor(() =>
+      expect(screen.getByTestId('contact-current-email')).toHaveTextContent('sara@example.com'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Change email' }));
+    await user.type(screen.getByLabelText(/^New email/), 'New@Example.com');
+    await user.type(screen.getByTestId('contact-password-email'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(
+      await screen.findByText('We sent a code to new@example.com. Enter it to confirm the change.'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'POST /api/account/contact')?.body).toEqual({
+      channel: 'email',
+      value: 'new@example.com',
+      current_password: 'Secret123',
+    });
+    // Not changed yet.
+    expect(screen.getByTestId('contact-current-email')).toHaveTextContent('sara@example.com');
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 4' }));
+    await user.keyboard('4821');
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('contact-current-email')).toHaveTextContent('new@example.com'),
+    );
+    expect(calls.find((c) => c.route === 'POST /api/account/contact/confirm')?.body).toEqual({
+      channel: 'email',
+      code: '4821',
+    });
+    expect(screen.getByTestId('toast')).toHaveTextContent(TEXT.emailChanged);
+  });
+
+  it('shows that the email belongs to another account, in Arabic too', async () => {
+    signIn();
+    routeFetch(fetchMock, {
+      ...presence,
+      ...me,
+      'POST /api/account/contact': () =>
+        fail(422, {
+          message: HTTP_TEXT[422],
+          errors: { value: [TEXT.emailTaken] },
+          codes: { value: [{ code: 'emailTaken' }] },
+        }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/settings', 'ar');
+    await user.click(await screen.findByRole('button', { name: 'تغيير البريد الإلكتروني' }));
+    await user.type(screen.getByLabelText(/^البريد الإلكتروني الجديد/), 'taken@example.com');
+    await user.type(screen.getByTestId('contact-password-email'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'إرسال الرمز' }));
+    expect(await screen.findByText('هذا البريد الإلكتروني مسجّل مسبقًا')).toBeInTheDocument();
   });
 });
