@@ -128,6 +128,9 @@ export const TEXT = {
   contactCodeSent: 'We sent a code to {address}. Enter it to confirm the change.',
   emailChanged: 'Your email address has been changed',
   phoneChanged: 'Your phone number has been changed',
+  accountLocked:
+    'Too many wrong passwords: this account is locked for {minutes} minutes. If it is yours, sign in with a code sent to you.',
+  unlockCodeSent: 'A sign-in code has been sent.',
 } as const;
 
 export type TextKey = keyof typeof TEXT;

@@ -10,7 +10,7 @@ import type { PasswordHasher } from '../../lib/password.ts';
 import type { Random } from '../../lib/random.ts';
 import { codeEmail, codeSms } from '../auth/auth.messages.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import { hashCode, loginFailuresKey, type Notifier, RULES, type Session } from '../auth/auth.service.ts';
+import { createPasswordGuard, hashCode, type Notifier, RULES, type Session } from '../auth/auth.service.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import { type UserRow, type UsersRepository, uniqueViolation } from '../users/users.repository.ts';
 import {
@@ -47,6 +47,7 @@ export function createAccountService({
   describeUser,
   sessionsEnded,
 }: Deps) {
+  const passwordGuard = createPasswordGuard(limits);
   async function owner(session: Session): Promise<UserRow> {
     await limits.hit(`account:user:${session.userId}`, RULES.accountChangesPerUser);
     const user = await users.findById(session.userId);
@@ -59,10 +60,10 @@ export function createAccountService({
    * session cannot guess the password faster than the login page could.
    */
   async function confirmPassword(user: UserRow, password: string, field: string): Promise<void> {
-    const failuresKey = loginFailuresKey(user.id);
-    await limits.check(failuresKey, RULES.loginFailuresPerIdentifier);
+    const account = `user:${user.id}`;
+    await passwordGuard.before(account);
     if (!(await hasher.verify(password, user.passwordHash))) {
-      await limits.record(failuresKey, RULES.loginFailuresPerIdentifier);
+      await passwordGuard.failed(account);
       throw new Invalid({ [field]: 'currentPasswordWrong' }, 'currentPasswordWrong');
     }
   }

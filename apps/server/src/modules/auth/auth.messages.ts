@@ -9,6 +9,7 @@ const TEXTS = {
       registration: 'Your Makan verification code',
       password_reset: 'Your Makan password reset code',
       contact_change: 'Confirm your new Makan contact details',
+      unlock: 'Your Makan sign-in code',
     },
     greeting: (name: string) => `Hello ${name},`,
     body: {
@@ -16,6 +17,8 @@ const TEXTS = {
       password_reset: (code: string) => `Your Makan password reset code is ${code}.`,
       contact_change: (code: string) =>
         `Your code to confirm this address for your Makan account is ${code}.`,
+      unlock: (code: string) =>
+        `Your account was locked after too many wrong passwords. To sign in now, enter the code ${code} with your password.`,
     },
     validity: 'It is valid for 10 minutes. If you did not ask for it, you can ignore this message.',
     sms: {
@@ -23,6 +26,7 @@ const TEXTS = {
       password_reset: (code: string) => `Makan: your password reset code is ${code}. Valid for 10 minutes.`,
       contact_change: (code: string) =>
         `Makan: your code to confirm this number is ${code}. Valid for 10 minutes.`,
+      unlock: (code: string) => `Makan: your sign-in code is ${code}. Valid for 10 minutes.`,
     },
     signature: 'The Makan team',
   },
@@ -31,18 +35,22 @@ const TEXTS = {
       registration: 'رمز التحقق الخاص بك في مكان',
       password_reset: 'رمز إعادة تعيين كلمة المرور في مكان',
       contact_change: 'تأكيد بيانات التواصل الجديدة في مكان',
+      unlock: 'رمز تسجيل الدخول إلى مكان',
     },
     greeting: (name: string) => `مرحبًا ${name}،`,
     body: {
       registration: (code: string) => `رمز التحقق الخاص بك في مكان هو ${code}.`,
       password_reset: (code: string) => `رمز إعادة تعيين كلمة المرور في مكان هو ${code}.`,
       contact_change: (code: string) => `رمز تأكيد هذا العنوان لحسابك في مكان هو ${code}.`,
+      unlock: (code: string) =>
+        `تم قفل حسابك بعد محاولات كثيرة بكلمة مرور خاطئة. لتسجيل الدخول الآن، أدخل الرمز ${code} مع كلمة المرور.`,
     },
     validity: 'الرمز صالح لمدة 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.',
     sms: {
       registration: (code: string) => `مكان: رمز التحقق الخاص بك هو ${code}. صالح لمدة 10 دقائق.`,
       password_reset: (code: string) => `مكان: رمز إعادة تعيين كلمة المرور هو ${code}. صالح لمدة 10 دقائق.`,
       contact_change: (code: string) => `مكان: رمز تأكيد هذا الرقم هو ${code}. صالح لمدة 10 دقائق.`,
+      unlock: (code: string) => `مكان: رمز تسجيل الدخول هو ${code}. صالح لمدة 10 دقائق.`,
     },
     signature: 'فريق مكان',
   },
