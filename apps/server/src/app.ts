@@ -283,6 +283,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       notifier: authNotifier,
       clock,
       random: overrides.random ?? cryptoRandom,
+      passwordGuard: auth.passwordGuard,
       describeUser: profiles.describeOwner,
       sessionsEnded: (userId, keepTokenHash) =>
         keepTokenHash === null

@@ -10,7 +10,7 @@ import type { PasswordHasher } from '../../lib/password.ts';
 import type { Random } from '../../lib/random.ts';
 import { codeEmail, codeSms } from '../auth/auth.messages.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import { createPasswordGuard, hashCode, type Notifier, RULES, type Session } from '../auth/auth.service.ts';
+import { hashCode, type Notifier, type PasswordGuard, RULES, type Session } from '../auth/auth.service.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import { type UserRow, type UsersRepository, uniqueViolation } from '../users/users.repository.ts';
 import {
@@ -29,6 +29,8 @@ type Deps = {
   notifier: Notifier;
   clock: Clock;
   random: Random;
+  /** The login's count of wrong passwords and its lock, shared with every re-ask of the password. */
+  passwordGuard: Pick<PasswordGuard, 'before'> & { failed: (user: UserRow) => Promise<void> };
   /** The full user of spec §3 for its owner. */
   describeUser: (userId: number) => Promise<FullUser>;
   /** Told which sessions ended, so their live sockets close too (on every process). */
@@ -44,10 +46,10 @@ export function createAccountService({
   notifier,
   clock,
   random,
+  passwordGuard,
   describeUser,
   sessionsEnded,
 }: Deps) {
-  const passwordGuard = createPasswordGuard(limits);
   async function owner(session: Session): Promise<UserRow> {
     await limits.hit(`account:user:${session.userId}`, RULES.accountChangesPerUser);
     const user = await users.findById(session.userId);
@@ -60,10 +62,9 @@ export function createAccountService({
    * session cannot guess the password faster than the login page could.
    */
   async function confirmPassword(user: UserRow, password: string, field: string): Promise<void> {
-    const account = `user:${user.id}`;
-    await passwordGuard.before(account);
+    await passwordGuard.before(`user:${user.id}`);
     if (!(await hasher.verify(password, user.passwordHash))) {
-      await passwordGuard.failed(account);
+      await passwordGuard.failed(user);
       throw new Invalid({ [field]: 'currentPasswordWrong' }, 'currentPasswordWrong');
     }
   }

@@ -60,6 +60,12 @@ describe('lock-out after ten wrong passwords in a day', () => {
     const owner = await login(user.email, user.password);
     expect(owner.statusCode).toBe(429);
     expect(owner.json()).toMatchObject({ code: 'accountLocked', message: locked(15) });
+    // The owner is told once, when the lock began.
+    const notices = messages.mails.filter(
+      (m) => m.to === user.email && m.subject === 'Your Makan account was locked',
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain('Send me a sign-in code');
     expect(owner.headers['retry-after']).toBe(String(15 * 60));
     // Through the phone too: one lock per account.
     expect((await login(user.phone, user.password)).statusCode).toBe(429);

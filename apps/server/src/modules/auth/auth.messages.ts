@@ -67,3 +67,27 @@ export function codeEmail(language: Language, purpose: Purpose, name: string, co
 export function codeSms(language: Language, purpose: Purpose, code: string): string {
   return TEXTS[language].sms[purpose](code);
 }
+
+const LOCKED = {
+  en: {
+    subject: 'Your Makan account was locked',
+    body: 'Someone entered a wrong password for your Makan account ten times today, so it is locked for 15 minutes. If it was you, you can sign in now with a code: choose "Send me a sign-in code" on the login page. If it was not you, your account is safe; consider changing your password.',
+    sms: 'Makan: your account was locked after 10 wrong passwords. Sign in with a code from the login page.',
+  },
+  ar: {
+    subject: 'تم قفل حسابك في مكان',
+    body: 'أدخل أحدهم كلمة مرور خاطئة لحسابك في مكان عشر مرات اليوم، لذا تم قفله لمدة 15 دقيقة. إذا كنت أنت، يمكنك تسجيل الدخول الآن برمز: اختر "أرسل لي رمز تسجيل الدخول" في صفحة تسجيل الدخول. إذا لم تكن أنت، فحسابك آمن؛ فكّر في تغيير كلمة المرور.',
+    sms: 'مكان: تم قفل حسابك بعد 10 محاولات بكلمة مرور خاطئة. سجّل الدخول برمز من صفحة تسجيل الدخول.',
+  },
+} as const;
+
+/** To the owner when wrong passwords lock the account. */
+export function lockedEmail(language: Language, name: string) {
+  const t = TEXTS[language];
+  const l = LOCKED[language];
+  return { subject: l.subject, text: [t.greeting(name), '', l.body, '', t.signature].join('\n') };
+}
+
+export function lockedSms(language: Language): string {
+  return LOCKED[language].sms;
+}

@@ -24,7 +24,7 @@ import {
   uniqueViolation,
 } from '../users/users.repository.ts';
 import { isVerified, toMinimalUser, verificationInfoOf } from '../users/users.view.ts';
-import { codeEmail, codeSms } from './auth.messages.ts';
+import { codeEmail, codeSms, lockedEmail, lockedSms } from './auth.messages.ts';
 import type { AuthRepository, Channel, Purpose } from './auth.repository.ts';
 
 const MINUTE = 60_000;
@@ -78,10 +78,12 @@ export function createPasswordGuard(limits: RateLimits) {
       await limits.check(lockKey(account), RULES.loginLock);
       return limits.count(failuresKey(account), RULES.loginFailuresPerIdentifier);
     },
-    async failed(account: string): Promise<void> {
+    /** Counts a wrong password; answers whether it locked the account. */
+    async failed(account: string): Promise<boolean> {
       const failures = await limits.record(failuresKey(account), RULES.loginFailuresPerIdentifier);
-      if (failures >= RULES.loginFailuresPerIdentifier.limit)
-        await limits.record(lockKey(account), RULES.loginLock);
+      if (failures < RULES.loginFailuresPerIdentifier.limit) return false;
+      await limits.record(lockKey(account), RULES.loginLock);
+      return true;
     },
     /** A right password forgives the day's failures (a lock in force was checked before). */
     async succeeded(account: string): Promise<void> {
@@ -89,6 +91,8 @@ export function createPasswordGuard(limits: RateLimits) {
     },
   };
 }
+
+export type PasswordGuard = ReturnType<typeof createPasswordGuard>;
 
 /** Failed logins after which each further try is answered more slowly. */
 const SLOW_AFTER = 3;
@@ -140,6 +144,13 @@ export function createAuthService({
   describeUser,
 }: Deps) {
   const passwordGuard = createPasswordGuard(limits);
+  /** A wrong password that locks the account is told to its owner, with the way in (a code). */
+  async function failedPassword(user: UserRow | undefined, account: string): Promise<void> {
+    if (!(await passwordGuard.failed(account)) || !user) return;
+    const sends: Promise<void>[] = [notifier.email(user.email, lockedEmail(user.language, user.name))];
+    if (user.phoneVerifiedAt) sends.push(notifier.sms(user.phone, lockedSms(user.language)));
+    await Promise.allSettled(sends);
+  }
   async function findByIdentifier(identifier: string): Promise<UserRow | undefined> {
     return identifierKind(identifier) === 'email'
       ? users.findByEmail(normalizeEmail(identifier))
@@ -196,6 +207,8 @@ export function createAuthService({
 
   return {
     issueToken,
+    /** For every place that asks for the password again: the same count, lock and notice as login. */
+    passwordGuard: { ...passwordGuard, failed: (user: UserRow) => failedPassword(user, `user:${user.id}`) },
 
     async register(
       input: {
@@ -315,7 +328,7 @@ export function createAuthService({
       if (failures >= SLOW_AFTER) await sleep(Math.min(1000 * (failures - SLOW_AFTER + 1), 5000));
       const ok = await hasher.verify(password, user?.passwordHash ?? null);
       if (!user || !ok) {
-        await passwordGuard.failed(account);
+        await failedPassword(user, account);
         throw new Invalid({ password: 'invalidCredentials' }, 'invalidCredentials');
       }
       await passwordGuard.succeeded(account);
