@@ -3,6 +3,10 @@ import { emailField, otpCodeField, passwordField, phoneField } from './auth.ts';
 import { LIMITS } from './limits.ts';
 import { TEXT } from './texts.ts';
 
+/** Which contact detail a change is about; the code goes to the new one. */
+export const CONTACT_CHANNELS = ['email', 'phone'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
 /** The password asked again before a change of who can get in (current password, not checked for strength). */
 const currentPasswordField = z
   .string({ error: TEXT.required })
@@ -25,15 +29,23 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 /** How many other sessions an action ended. */
 export const sessionsEndedResult = z.object({ sessions_ended: z.number().int().nonnegative() });
 
-/** Which contact detail a change is about; the code goes to the new one. */
-export const CONTACT_CHANNELS = ['email', 'phone'] as const;
-export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
-
-/** Step 1 of a contact change: the new address, the password asked again. Nothing changes yet. */
-export const changeContactRequest = z.discriminatedUnion('channel', [
-  z.object({ channel: z.literal('email'), value: emailField, current_password: currentPasswordField }),
-  z.object({ channel: z.literal('phone'), value: phoneField, current_password: currentPasswordField }),
-]);
+/**
+ * Step 1 of a contact change: the new address, the password asked again. Nothing changes yet. One
+ * object (not a union by channel), so the value's rules follow the channel inside it.
+ */
+export const changeContactRequest = z
+  .object({
+    channel: z.enum(CONTACT_CHANNELS, { error: TEXT.required }),
+    value: z.string({ error: TEXT.required }),
+    current_password: currentPasswordField,
+  })
+  .transform((body, ctx) => {
+    const parsed = (body.channel === 'email' ? emailField : phoneField).safeParse(body.value);
+    if (parsed.success) return { ...body, value: parsed.data };
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: issue.message });
+    return z.NEVER;
+  });
 export type ChangeContactRequest = z.input<typeof changeContactRequest>;
 
 export const changeContactResult = z.object({

@@ -184,6 +184,35 @@ describe('change password', () => {
     expect(notice?.text).not.toMatch(/Better456/);
   });
 
+  it('tells an owner who signed up in Arabic, in Arabic', async () => {
+    const email = `arabic${process.pid}@example.com`;
+    const reg = await post('/api/auth/register', {
+      name: 'سارة الحربي',
+      email,
+      phone: `+96657${String(process.pid).padStart(7, '0').slice(-7)}`,
+      password: 'Secret123',
+      password_confirmation: 'Secret123',
+      user_type: 'retail',
+      language: 'ar',
+    });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const verify = await post('/api/auth/verify-otp', {
+      identifier: email,
+      code: messages.lastEmailCode(email),
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    const token = await anotherToken(email);
+    const res = await change(token, {
+      current_password: 'Secret123',
+      password: 'Better456',
+      password_confirmation: 'Better456',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const notice = messages.mails.filter((m) => m.to === email).at(-1);
+    expect(notice?.subject).toBe('تم تغيير كلمة المرور في مكان');
+    expect(notice?.text).toContain('سارة الحربي');
+  });
+
   it('counts wrong current passwords with the login failures of the account, then locks the account', async () => {
     const user = await signedInUser(app, messages);
     const limit = RULES.loginFailuresPerIdentifier.limit;
