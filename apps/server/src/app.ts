@@ -13,9 +13,11 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { App } from './lib/http.ts';
 import { createPasswordHasher } from './lib/password.ts';
 import { cryptoRandom, type Random } from './lib/random.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAuthService, type Notifier } from './modules/auth/auth.service.ts';
 import { createAttachmentsRepository } from './modules/chat/attachments.repository.ts';
 import { createAttachmentsService } from './modules/chat/attachments.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -230,15 +232,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     countPosts: (authorId) => postsRepository.countByAuthor(authorId),
   });
   const authRepository = createAuthRepository(database.db);
+  const authNotifier: Notifier = {
+    email: (to, message) => mailer.send({ to, ...message }),
+    sms: (to, text) => sms.send(to, text),
+  };
   const auth = createAuthService({
     users: usersRepository,
     auth: authRepository,
     limits,
     hasher,
-    notifier: {
-      email: (to, message) => mailer.send({ to, ...message }),
-      sms: (to, text) => sms.send(to, text),
-    },
+    notifier: authNotifier,
     clock,
     random: overrides.random ?? cryptoRandom,
     sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
@@ -268,6 +271,25 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     guard,
     afterLogout: (session) => realtime.disconnectSession(session.tokenHash),
     afterPasswordReset: (userId) => realtime.disconnectUser(userId),
+  });
+  // The signed-in user's own account: password, email and phone, sessions.
+  accountRoutes(app, {
+    guard,
+    account: createAccountService({
+      users: usersRepository,
+      auth: authRepository,
+      limits,
+      hasher,
+      notifier: authNotifier,
+      clock,
+      random: overrides.random ?? cryptoRandom,
+      passwordGuard: auth.passwordGuard,
+      describeUser: profiles.describeOwner,
+      sessionsEnded: (userId, keepTokenHash) =>
+        keepTokenHash === null
+          ? realtime.disconnectUser(userId)
+          : realtime.disconnectOtherSessions(userId, keepTokenHash),
+    }),
   });
   linkedinRoutes(app, {
     linkedin: createLinkedinService({

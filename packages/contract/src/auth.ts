@@ -133,6 +133,17 @@ export const verifyEmailRequest = z.object({
 
 export const forgotPasswordRequest = z.object({ identifier: identifierField });
 
+/** Signing in to a locked account: the code sent to the owner's email or phone, with the password. */
+export const unlockRequest = z.object({
+  identifier: identifierField,
+  code: otpCodeField,
+  password: z
+    .string({ error: TEXT.required })
+    .min(1, TEXT.required)
+    .pipe(z.string().max(LIMITS.passwordMax, maxText(LIMITS.passwordMax))),
+});
+export type UnlockRequest = z.input<typeof unlockRequest>;
+
 export const resetPasswordRequest = z
   .object({
     reset_token: z.string({ error: TEXT.resetTokenInvalid }).min(1, TEXT.resetTokenInvalid).max(200),

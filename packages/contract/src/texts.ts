@@ -120,6 +120,17 @@ export const TEXT = {
   tooManySockets: 'Too many open connections. Please close another tab or device and try again.',
   tooManyMessages: 'You are sending messages too quickly. Please wait {seconds} seconds and try again.',
   tooManyComments: 'You are commenting too quickly. Please wait {seconds} seconds and try again.',
+  currentPasswordWrong: 'Your current password is incorrect',
+  passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
+  signedOutEverywhere: 'You have been signed out of all devices.',
+  sameEmail: 'This is already the email address of your account',
+  samePhone: 'This is already the phone number of your account',
+  contactCodeSent: 'We sent a code to {address}. Enter it to confirm the change.',
+  emailChanged: 'Your email address has been changed',
+  phoneChanged: 'Your phone number has been changed',
+  accountLocked:
+    'Too many wrong passwords: this account is locked for {minutes} minutes. If it is yours, sign in with a code sent to you.',
+  unlockCodeSent: 'A sign-in code has been sent.',
 } as const;
 
 export type TextKey = keyof typeof TEXT;

@@ -15,6 +15,10 @@ export const OPENAPI_TAGS = [
       'Accounts: registration, verification codes, login, logout, password reset, LinkedIn sign-in.',
   },
   { name: 'users', description: 'The signed-in user.' },
+  {
+    name: 'account',
+    description: 'What signed-in users change about their own account: password, email and phone, sessions.',
+  },
   { name: 'onboarding', description: 'The three onboarding steps and the preferences they save.' },
   { name: 'posts', description: 'Property posts: the feed, search, create, edit, delete, likes.' },
   { name: 'comments', description: 'Comments on posts and their replies.' },

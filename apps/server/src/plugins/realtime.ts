@@ -218,5 +218,9 @@ export function registerRealtime(
     disconnectUser(userId: number) {
       io.in(userChannel(userId)).disconnectSockets(true);
     },
+    /** Closes every socket of a user but those of one session, on every process (after a password change). */
+    disconnectOtherSessions(userId: number, keepTokenHash: string) {
+      io.in(userChannel(userId)).except(sessionRoom(keepTokenHash)).disconnectSockets(true);
+    },
   };
 }

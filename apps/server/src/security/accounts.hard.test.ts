@@ -80,7 +80,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
         });
         expect(res.status).toBe(429);
         expect(((await res.json()) as { message: string }).message).toBe(
-          formatText(TEXT.tooManyAttempts, { minutes: 15 }),
+          formatText(TEXT.accountLocked, { minutes: 15 }),
         );
       }
       // Where they were counted: Redis, not the database.

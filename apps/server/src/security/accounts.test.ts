@@ -227,7 +227,7 @@ describe('password spraying: one account from many addresses', () => {
     for (const identifier of spellings) {
       const res = await post('/api/auth/login', { identifier, password: victim.password });
       expect(res.statusCode, identifier).toBe(429);
-      expect(res.json().message).toBe(tooMany(15));
+      expect(res.json().message).toBe(formatText(TEXT.accountLocked, { minutes: 15 }));
     }
     advance(15 * 60_000);
     expect(

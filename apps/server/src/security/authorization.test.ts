@@ -38,6 +38,9 @@ const PUBLIC_BY_DESIGN = new Set([
   'POST /api/auth/login',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  // The owner of an account locked by wrong passwords signs in with a code (issue 20): no token yet.
+  'POST /api/auth/unlock/send',
+  'POST /api/auth/unlock',
   'GET /api/auth/linkedin',
   'POST /api/auth/linkedin/callback',
   // The onboarding questions are static texts, shown before the answers are sent with a token.
@@ -71,6 +74,35 @@ const SHARED_BY_DESIGN = new Set([
   'POST /api/profiles/{id}/follow',
   'DELETE /api/profiles/{id}/follow',
 ]);
+
+/**
+ * Bodies a schema cannot sample because they hold the caller's own secrets (issue 20's account routes:
+ * the current password, the code sent to a new address): used where the owner must succeed.
+ */
+const OWNER_BODIES: Record<string, (owner: User) => Promise<object>> = {
+  'POST /api/account/password': async (owner) => ({
+    current_password: owner.password,
+    password: 'Matrix123',
+    password_confirmation: 'Matrix123',
+  }),
+  'POST /api/account/contact': async (owner) => ({
+    channel: 'email',
+    value: `new.${owner.email}`,
+    current_password: owner.password,
+  }),
+  'POST /api/account/contact/confirm': async (owner) => {
+    const value = `new.${owner.email}`;
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/account/contact',
+      headers: owner.auth,
+      payload: { channel: 'email', value, current_password: owner.password },
+      remoteAddress: '198.51.100.8',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    return { channel: 'email', code: messages.lastEmailCode(value) };
+  },
+};
 
 /** Multipart forms read part by part have an opaque schema in the document: their fields here. */
 const MULTIPART_FORMS: Record<string, { fields: Record<string, string>; files: FileSpec[] }> = {
@@ -553,7 +585,16 @@ describe('authorization matrix (issue 8), generated from the OpenAPI document', 
       const owner = await signedInUser(app, messages, { name: 'Fresh Owner' });
       const fresh = await buildWorld(owner, carol);
       const url = urlsFor(op, fresh)[0] ?? op.path;
-      const res = await call(op, url, fresh, owner.auth);
+      const ownBody = OWNER_BODIES[op.key];
+      const res = ownBody
+        ? await app.inject({
+            method: op.method,
+            url,
+            remoteAddress: '198.51.100.7',
+            payload: await ownBody(owner),
+            headers: owner.auth,
+          })
+        : await call(op, url, fresh, owner.auth);
       expect(res.statusCode, `${op.method} ${url} by its owner: ${res.body}`).toBeLessThan(300);
     }
   });

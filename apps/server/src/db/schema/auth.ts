@@ -30,7 +30,11 @@ export const verificationCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['email', 'phone'] }).notNull(),
-    purpose: text('purpose', { enum: ['registration', 'password_reset'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['registration', 'password_reset', 'contact_change', 'unlock'],
+    }).notNull(),
+    /** For a contact change: the new email (normalised) or phone (as typed) the code was sent to. */
+    target: text('target'),
     salt: text('salt').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),

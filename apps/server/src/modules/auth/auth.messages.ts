@@ -8,16 +8,25 @@ const TEXTS = {
     subject: {
       registration: 'Your Makan verification code',
       password_reset: 'Your Makan password reset code',
+      contact_change: 'Confirm your new Makan contact details',
+      unlock: 'Your Makan sign-in code',
     },
     greeting: (name: string) => `Hello ${name},`,
     body: {
       registration: (code: string) => `Your Makan verification code is ${code}.`,
       password_reset: (code: string) => `Your Makan password reset code is ${code}.`,
+      contact_change: (code: string) =>
+        `Your code to confirm this address for your Makan account is ${code}.`,
+      unlock: (code: string) =>
+        `Your account was locked after too many wrong passwords. To sign in now, enter the code ${code} with your password.`,
     },
     validity: 'It is valid for 10 minutes. If you did not ask for it, you can ignore this message.',
     sms: {
       registration: (code: string) => `Makan: your verification code is ${code}. Valid for 10 minutes.`,
       password_reset: (code: string) => `Makan: your password reset code is ${code}. Valid for 10 minutes.`,
+      contact_change: (code: string) =>
+        `Makan: your code to confirm this number is ${code}. Valid for 10 minutes.`,
+      unlock: (code: string) => `Makan: your sign-in code is ${code}. Valid for 10 minutes.`,
     },
     signature: 'The Makan team',
   },
@@ -25,16 +34,23 @@ const TEXTS = {
     subject: {
       registration: 'رمز التحقق الخاص بك في مكان',
       password_reset: 'رمز إعادة تعيين كلمة المرور في مكان',
+      contact_change: 'تأكيد بيانات التواصل الجديدة في مكان',
+      unlock: 'رمز تسجيل الدخول إلى مكان',
     },
     greeting: (name: string) => `مرحبًا ${name}،`,
     body: {
       registration: (code: string) => `رمز التحقق الخاص بك في مكان هو ${code}.`,
       password_reset: (code: string) => `رمز إعادة تعيين كلمة المرور في مكان هو ${code}.`,
+      contact_change: (code: string) => `رمز تأكيد هذا العنوان لحسابك في مكان هو ${code}.`,
+      unlock: (code: string) =>
+        `تم قفل حسابك بعد محاولات كثيرة بكلمة مرور خاطئة. لتسجيل الدخول الآن، أدخل الرمز ${code} مع كلمة المرور.`,
     },
     validity: 'الرمز صالح لمدة 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.',
     sms: {
       registration: (code: string) => `مكان: رمز التحقق الخاص بك هو ${code}. صالح لمدة 10 دقائق.`,
       password_reset: (code: string) => `مكان: رمز إعادة تعيين كلمة المرور هو ${code}. صالح لمدة 10 دقائق.`,
+      contact_change: (code: string) => `مكان: رمز تأكيد هذا الرقم هو ${code}. صالح لمدة 10 دقائق.`,
+      unlock: (code: string) => `مكان: رمز تسجيل الدخول هو ${code}. صالح لمدة 10 دقائق.`,
     },
     signature: 'فريق مكان',
   },
@@ -50,4 +66,28 @@ export function codeEmail(language: Language, purpose: Purpose, name: string, co
 
 export function codeSms(language: Language, purpose: Purpose, code: string): string {
   return TEXTS[language].sms[purpose](code);
+}
+
+const LOCKED = {
+  en: {
+    subject: 'Your Makan account was locked',
+    body: 'Someone entered a wrong password for your Makan account ten times today, so it is locked for 15 minutes. If it was you, you can sign in now with a code: choose "Send me a sign-in code" on the login page. If it was not you, your account is safe; consider changing your password.',
+    sms: 'Makan: your account was locked after 10 wrong passwords. Sign in with a code from the login page.',
+  },
+  ar: {
+    subject: 'تم قفل حسابك في مكان',
+    body: 'أدخل أحدهم كلمة مرور خاطئة لحسابك في مكان عشر مرات اليوم، لذا تم قفله لمدة 15 دقيقة. إذا كنت أنت، يمكنك تسجيل الدخول الآن برمز: اختر "أرسل لي رمز تسجيل الدخول" في صفحة تسجيل الدخول. إذا لم تكن أنت، فحسابك آمن؛ فكّر في تغيير كلمة المرور.',
+    sms: 'مكان: تم قفل حسابك بعد 10 محاولات بكلمة مرور خاطئة. سجّل الدخول برمز من صفحة تسجيل الدخول.',
+  },
+} as const;
+
+/** To the owner when wrong passwords lock the account. */
+export function lockedEmail(language: Language, name: string) {
+  const t = TEXTS[language];
+  const l = LOCKED[language];
+  return { subject: l.subject, text: [t.greeting(name), '', l.body, '', t.signature].join('\n') };
+}
+
+export function lockedSms(language: Language): string {
+  return LOCKED[language].sms;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authTokens, passwordResetTokens, verificationCodes } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
@@ -46,11 +46,38 @@ export function createAuthRepository(db: Database) {
         .set({ revokedAt: now })
         .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)));
     },
-    async revokeAllTokens(userId: number, now: Date): Promise<void> {
-      await db
+    async revokeAllTokens(userId: number, now: Date): Promise<number> {
+      const rows = await db
         .update(authTokens)
         .set({ revokedAt: now })
-        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)))
+        .returning({ id: authTokens.id });
+      return rows.length;
+    },
+    /**
+     * Sets a new password, revokes every other session of the user and closes their open reset
+     * proofs, in one transaction. Answers how many sessions it ended.
+     */
+    async changePassword(userId: number, passwordHash: string, keepTokenHash: string, now: Date) {
+      return db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+        const ended = await tx
+          .update(authTokens)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(authTokens.userId, userId),
+              isNull(authTokens.revokedAt),
+              ne(authTokens.tokenHash, keepTokenHash),
+            ),
+          )
+          .returning({ id: authTokens.id });
+        return ended.length;
+      });
     },
 
     // Verification codes

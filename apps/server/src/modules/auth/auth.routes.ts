@@ -8,6 +8,7 @@ import {
   resendResult,
   resendVerificationRequest,
   resetPasswordRequest,
+  unlockRequest,
   verifyEmailRequest,
   verifyOtpRequest,
   verifyOtpResult,
@@ -131,6 +132,40 @@ export function authRoutes(
     },
     async (request) => {
       const data = await auth.login(request.body.identifier, request.body.password, request.ip);
+      return { status: true as const, message: TEXT.loginSuccess, data };
+    },
+  );
+
+  app.post(
+    '/api/auth/unlock/send',
+    {
+      schema: {
+        tags,
+        summary: 'Send a sign-in code to the owner of an account locked by wrong passwords',
+        body: forgotPasswordRequest,
+        response: { 200: successSchema(resendResult), ...failures },
+      },
+    },
+    async (request) => {
+      const data = await auth.sendUnlockCode(request.body.identifier, request.ip);
+      return { status: true as const, message: TEXT.unlockCodeSent, data };
+    },
+  );
+
+  app.post(
+    '/api/auth/unlock',
+    {
+      schema: {
+        tags,
+        summary: 'Log in to a locked account with the code sent to its owner and the password',
+        description: 'The lock stays for every other login; the code allows 5 tries (code or password).',
+        body: unlockRequest,
+        response: { 200: successSchema(loginResult), ...failures },
+      },
+    },
+    async (request) => {
+      const { identifier, code, password } = request.body;
+      const data = await auth.unlock(identifier, code, password, request.ip);
       return { status: true as const, message: TEXT.loginSuccess, data };
     },
   );

@@ -24,7 +24,7 @@ import {
   uniqueViolation,
 } from '../users/users.repository.ts';
 import { isVerified, toMinimalUser, verificationInfoOf } from '../users/users.view.ts';
-import { codeEmail, codeSms } from './auth.messages.ts';
+import { codeEmail, codeSms, lockedEmail, lockedSms } from './auth.messages.ts';
 import type { AuthRepository, Channel, Purpose } from './auth.repository.ts';
 
 const MINUTE = 60_000;
@@ -48,8 +48,52 @@ export const RULES = {
     message: minutesText,
   },
   loginPerIp: { limit: 60, windowMs: 15 * MINUTE, message: minutesText },
-  loginFailuresPerIdentifier: { limit: 10, windowMs: 15 * MINUTE, message: minutesText },
+  /**
+   * Wrong passwords per account in a day; the tenth locks the account (`loginLock`), and so does
+   * each further one that day once a lock has passed.
+   */
+  loginFailuresPerIdentifier: { limit: 10, windowMs: 24 * 60 * MINUTE, message: minutesText },
+  /** The lock: 15 minutes for everyone, the owner included, unless they sign in with a code (`unlock`). */
+  loginLock: {
+    limit: 1,
+    windowMs: 15 * MINUTE,
+    message: (seconds: number): Text => ({
+      code: 'accountLocked',
+      params: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
+    }),
+  },
+  /** Signed-in account changes (password, sign out everywhere), per user. */
+  accountChangesPerUser: { limit: 10, windowMs: 60 * MINUTE, message: minutesText },
 } satisfies Record<string, Rule>;
+/**
+ * Wrong passwords counted against one account (`user:<id>`, or an unknown identifier's normal form),
+ * at login and wherever the password is asked again: ten in a day lock it for 15 minutes.
+ */
+export function createPasswordGuard(limits: RateLimits) {
+  const failuresKey = (account: string) => `login-fail:${account}`;
+  const lockKey = (account: string) => `login-lock:${account}`;
+  return {
+    /** Refuses while the account is locked; answers its failures today (for slowing down). */
+    async before(account: string): Promise<number> {
+      await limits.check(lockKey(account), RULES.loginLock);
+      return limits.count(failuresKey(account), RULES.loginFailuresPerIdentifier);
+    },
+    /** Counts a wrong password; answers whether it locked the account. */
+    async failed(account: string): Promise<boolean> {
+      const failures = await limits.record(failuresKey(account), RULES.loginFailuresPerIdentifier);
+      if (failures < RULES.loginFailuresPerIdentifier.limit) return false;
+      await limits.record(lockKey(account), RULES.loginLock);
+      return true;
+    },
+    /** A right password forgives the day's failures (a lock in force was checked before). */
+    async succeeded(account: string): Promise<void> {
+      await limits.clear(failuresKey(account));
+    },
+  };
+}
+
+export type PasswordGuard = ReturnType<typeof createPasswordGuard>;
+
 /** Failed logins after which each further try is answered more slowly. */
 const SLOW_AFTER = 3;
 
@@ -83,7 +127,8 @@ function identifierKey(identifier: string): string {
   return `${identifierKind(identifier)}:${normalizeIdentifier(identifier)}`;
 }
 
-function hashCode(salt: string, code: string): string {
+/** A code as stored: salted and hashed (the code itself is never kept). */
+export function hashCode(salt: string, code: string): string {
   return sha256(`${salt}:${code}`);
 }
 
@@ -98,6 +143,14 @@ export function createAuthService({
   sleep,
   describeUser,
 }: Deps) {
+  const passwordGuard = createPasswordGuard(limits);
+  /** A wrong password that locks the account is told to its owner, with the way in (a code). */
+  async function failedPassword(user: UserRow | undefined, account: string): Promise<void> {
+    if (!(await passwordGuard.failed(account)) || !user) return;
+    const sends: Promise<void>[] = [notifier.email(user.email, lockedEmail(user.language, user.name))];
+    if (user.phoneVerifiedAt) sends.push(notifier.sms(user.phone, lockedSms(user.language)));
+    await Promise.allSettled(sends);
+  }
   async function findByIdentifier(identifier: string): Promise<UserRow | undefined> {
     return identifierKind(identifier) === 'email'
       ? users.findByEmail(normalizeEmail(identifier))
@@ -154,6 +207,8 @@ export function createAuthService({
 
   return {
     issueToken,
+    /** For every place that asks for the password again: the same count, lock and notice as login. */
+    passwordGuard: { ...passwordGuard, failed: (user: UserRow) => failedPassword(user, `user:${user.id}`) },
 
     async register(
       input: {
@@ -268,15 +323,15 @@ export function createAuthService({
       const user = await findByIdentifier(identifier);
       // Counted per account, whichever of its email or phone (in whatever spelling) is typed, so
       // rotating spellings cannot buy more guesses; an unknown identifier counts under its normal form.
-      const failuresKey = user ? `login-fail:user:${user.id}` : `login-fail:${identifierKey(identifier)}`;
-      const failures = await limits.check(failuresKey, RULES.loginFailuresPerIdentifier);
+      const account = user ? `user:${user.id}` : identifierKey(identifier);
+      const failures = await passwordGuard.before(account);
       if (failures >= SLOW_AFTER) await sleep(Math.min(1000 * (failures - SLOW_AFTER + 1), 5000));
       const ok = await hasher.verify(password, user?.passwordHash ?? null);
       if (!user || !ok) {
-        await limits.record(failuresKey, RULES.loginFailuresPerIdentifier);
+        await failedPassword(user, account);
         throw new Invalid({ password: 'invalidCredentials' }, 'invalidCredentials');
       }
-      await limits.clear(failuresKey);
+      await passwordGuard.succeeded(account);
       if (!isVerified(user)) {
         const [channel] = channelsToVerify(user);
         if (channel) {
@@ -287,6 +342,48 @@ export function createAuthService({
         }
         throw new Forbidden('verificationRequired', { verification: verificationInfoOf(user) });
       }
+      return { token: await issueToken(user.id), user: await describeUser(user.id) };
+    },
+
+    /** A code to the owner of a locked account (to the email or phone typed), to sign in despite the lock. */
+    async sendUnlockCode(identifier: string, ip: string) {
+      await limits.hit(`send-ask:ip:${ip}`, RULES.askPerIp);
+      const user = await findByIdentifier(identifier);
+      if (!user) notFound();
+      return { retry_after_seconds: await sendCode(user, identifierKind(identifier), 'unlock', ip) };
+    },
+
+    /**
+     * Signs the owner in while the lock holds for everyone else: the code proves the email or phone,
+     * the password the rest. A wrong password spends one of the code's tries; the lock stays for guessers.
+     */
+    async unlock(identifier: string, code: string, password: string, ip: string) {
+      await limits.hit(`try:ip:${ip}`, RULES.tryPerIp);
+      await limits.hit(`try:id:${identifierKey(identifier)}`, RULES.tryPerIdentifier);
+      const user = await findByIdentifier(identifier);
+      if (!user) notFound();
+      const failuresKey = `otp-fail:user:${user.id}`;
+      await limits.check(failuresKey, RULES.failuresPerAccount);
+      const now = clock.now();
+      const row = await auth.latestCode(user.id, identifierKind(identifier), 'unlock');
+      if (!row || row.closedAt || row.expiresAt <= now) {
+        throw new Invalid({
+          code: row && row.attempts >= LIMITS.verificationCodeMaxTries ? 'otpTooManyTries' : 'otpExpired',
+        });
+      }
+      const codeOk = sameHash(hashCode(row.salt, code), row.codeHash);
+      const passwordOk = codeOk && (await hasher.verify(password, user.passwordHash));
+      if (!passwordOk) {
+        const attempts = await auth.addWrongTry(row.id, LIMITS.verificationCodeMaxTries, now);
+        await limits.record(failuresKey, RULES.failuresPerAccount);
+        if (codeOk) throw new Invalid({ password: 'invalidCredentials' }, 'invalidCredentials');
+        throw new Invalid({
+          code: attempts >= LIMITS.verificationCodeMaxTries ? 'otpTooManyTries' : 'otpInvalid',
+        });
+      }
+      if (!(await auth.consumeCode(row.id, now))) throw new Invalid({ code: 'otpExpired' });
+      if (!isVerified(user))
+        throw new Forbidden('verificationRequired', { verification: verificationInfoOf(user) });
       return { token: await issueToken(user.id), user: await describeUser(user.id) };
     },
 

@@ -355,7 +355,9 @@ describe('login', () => {
     expect(sleeps).toEqual([1000, 2000, 3000, 4000, 5000, 5000, 5000]);
     const locked = await login(person.email, person.password);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
+    expect(locked.json().message).toBe(
+      'Too many wrong passwords: this account is locked for 15 minutes. If it is yours, sign in with a code sent to you.',
+    );
     advance(15 * 60_000);
     expect((await login(person.email, person.password)).statusCode).toBe(200);
   });

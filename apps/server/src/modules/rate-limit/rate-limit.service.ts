@@ -34,6 +34,11 @@ export function createRateLimits({ repo, clock }: { repo: RateLimitRepository; c
       if (row.count >= rule.limit) refuse(rule, row.windowStart);
       return row.count;
     },
+    /** How many uses the key has in its live window; refuses nothing. */
+    async count(key: string, rule: Rule): Promise<number> {
+      const row = await repo.read(key);
+      return row && isLive(rule, row.windowStart) ? row.count : 0;
+    },
     /** Counts one use without refusing (e.g. a failure recorded after the answer is known). */
     async record(key: string, rule: Rule): Promise<number> {
       return (await repo.increment(key, clock.now(), rule.windowMs)).count;

@@ -62,6 +62,27 @@ export function createUsersRepository(db: Database) {
       const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
       return row;
     },
+    /**
+     * A new email or phone, verified by the code sent to it. Throws a unique violation when another
+     * account took it meanwhile.
+     */
+    async changeContact(
+      id: number,
+      change: { email: string } | { phone: string; phoneNormalized: string },
+      now: Date,
+    ): Promise<UserRow | undefined> {
+      const set =
+        'email' in change
+          ? { email: change.email, emailVerifiedAt: now, updatedAt: now }
+          : {
+              phone: change.phone,
+              phoneNormalized: change.phoneNormalized,
+              phoneVerifiedAt: now,
+              updatedAt: now,
+            };
+      const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+      return row;
+    },
     /** The account can then sign in only through a linked provider or after a password reset. */
     async removePassword(id: number, now: Date): Promise<void> {
       await db.update(users).set({ passwordHash: null, updatedAt: now }).where(eq(users.id, id));

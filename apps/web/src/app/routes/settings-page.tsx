@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Page } from '../../components/ui/page.tsx';
+import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
+import { ContactSettings } from '../../features/account/components/contact-settings.tsx';
+import { SignOutEverywhereButton } from '../../features/account/components/sign-out-everywhere-button.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { PresenceSetting } from '../../features/chat/components/presence-setting.tsx';
 import { LanguageSetting, ThemeSetting } from '../../features/settings/components/appearance-settings.tsx';
@@ -39,10 +42,27 @@ export function SettingsPage() {
           </Section>
         )}
         {signedIn && (
+          <Section title={t('account.contactTitle')}>
+            <ContactSettings />
+          </Section>
+        )}
+        {signedIn && (
+          <Section title={t('account.passwordTitle')}>
+            <ChangePasswordForm />
+          </Section>
+        )}
+        {signedIn && (
           <Section title={t('settings.account')}>
-            <div className="flex flex-wrap items-center justify-between gap-4">
-              <p className="text-slate-600 dark:text-slate-300">{t('settings.accountText')}</p>
-              <LogoutButton />
+            <div className="flex flex-col gap-6">
+              <div className="flex flex-wrap items-center justify-between gap-4">
+                <p className="text-slate-600 dark:text-slate-300">{t('settings.accountText')}</p>
+                <LogoutButton />
+              </div>
+              <hr className="border-slate-200 dark:border-slate-800" />
+              <div className="flex flex-wrap items-center justify-between gap-4">
+                <p className="text-slate-600 dark:text-slate-300">{t('account.everywhereText')}</p>
+                <SignOutEverywhereButton />
+              </div>
             </div>
           </Section>
         )}

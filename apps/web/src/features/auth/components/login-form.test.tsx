@@ -223,3 +223,56 @@ describe('login failures', () => {
     );
   });
 });
+
+describe('a locked account', () => {
+  const lockedAnswer = () =>
+    fail(
+      429,
+      {
+        message:
+          'Too many wrong passwords: this account is locked for 15 minutes. If it is yours, sign in with a code sent to you.',
+        code: 'accountLocked',
+        params: { minutes: 15 },
+      },
+      { 'Retry-After': '900' },
+    );
+
+  it('lets the owner sign in with a code sent to them and the password', async () => {
+    const calls = routeFetch(fetchMock, {
+      'POST /api/auth/login': lockedAnswer,
+      'POST /api/auth/unlock/send': () => ok({ retry_after_seconds: 60 }, 'A sign-in code has been sent.'),
+      'POST /api/auth/unlock': () =>
+        ok({ token: 'unlocked-token', user: fullUserFixture({ preferences: onboardedPreferences }) }),
+    });
+    const { router } = await openLogin();
+    const user = await logIn('sara@example.com', 'Secret123');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      'this account is locked for 15 minutes',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send me a sign-in code' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Digit 1 of 4' }));
+    await user.keyboard('4821');
+    await user.click(screen.getByRole('button', { name: 'Sign in with the code' }));
+    await landsOn(router, '/home');
+    expect(getItem('auth_token')).toBe('unlocked-token');
+    expect(calls.find((c) => c.route === 'POST /api/auth/unlock/send')?.body).toEqual({
+      identifier: 'sara@example.com',
+    });
+    expect(calls.find((c) => c.route === 'POST /api/auth/unlock')?.body).toEqual({
+      identifier: 'sara@example.com',
+      code: '4821',
+      password: 'Secret123',
+    });
+  });
+
+  it('says so in Arabic and offers the code', async () => {
+    routeFetch(fetchMock, { 'POST /api/auth/login': lockedAnswer });
+    await openLogin('/login', 'ar');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('البريد الإلكتروني أو رقم الهاتف'), 'sara@example.com');
+    await user.type(screen.getByLabelText('كلمة المرور'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByTestId('login-error')).toHaveTextContent('هذا الحساب مقفل لمدة 15 دقيقة');
+    expect(screen.getByRole('button', { name: 'أرسل لي رمز تسجيل الدخول' })).toBeInTheDocument();
+  });
+});

@@ -4,7 +4,7 @@ import {
   normalizeIdentifier,
   verificationRequiredResult,
 } from '@makan/contract/auth';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -29,6 +29,7 @@ import {
 } from '../flow.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { authLinkClass } from './auth-card.tsx';
+import { UnlockPanel } from './unlock-panel.tsx';
 
 type Field = keyof LoginRequest;
 type Errors = Partial<Record<Field, Message>>;
@@ -77,6 +78,9 @@ export function LoginForm() {
   const [isSubmitting, setSubmitting] = useState(false);
   // Coming back from signup and verification, the email is already known.
   const [initialIdentifier] = useState(() => getItem('user_email') ?? '');
+  // Locked by wrong passwords: the owner may sign in with a code sent to this identifier.
+  const [lockedIdentifier, setLockedIdentifier] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const errorOf = (name: Field) => {
     const message = errors[name];
@@ -115,6 +119,7 @@ export function LoginForm() {
         else if (!error.errors) setFormError(apiErrorText(t, error));
         return;
       }
+      if (error instanceof ApiError && error.code === 'accountLocked') setLockedIdentifier(body.identifier);
       setFormError(apiErrorText(t, error));
     }
   };
@@ -131,6 +136,7 @@ export function LoginForm() {
       return;
     }
     setFormError(null);
+    setLockedIdentifier(null);
     setSubmitting(true);
     try {
       await send(form, { ...values, identifier: normalizeIdentifier(values.identifier) });
@@ -139,52 +145,70 @@ export function LoginForm() {
     }
   };
 
+  const typedPassword = () => {
+    const field = formRef.current?.elements.namedItem('password');
+    return field instanceof HTMLInputElement ? field.value : '';
+  };
+
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      onChange={onChange}
-      data-testid="login-form"
-      className="flex flex-col gap-5"
-    >
-      {formError && <Alert testId="login-error">{formError}</Alert>}
-      {expired && !formError && (
-        <Alert tone="info" testId="login-notice">
-          {t('errors.http.401')}
-        </Alert>
-      )}
-      <Input
-        name="identifier"
-        defaultValue={initialIdentifier}
-        label={t('auth.login.identifier')}
-        error={errorOf('identifier')}
-        autoComplete="username"
-        dir="ltr"
-        required
-        data-testid="login-identifier"
-      />
-      <div className="flex flex-col gap-2">
-        <PasswordInput
-          name="password"
-          label={t('auth.login.password')}
-          error={errorOf('password')}
-          autoComplete="current-password"
+    <>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        data-testid="login-form"
+        className="flex flex-col gap-5"
+      >
+        {formError && <Alert testId="login-error">{formError}</Alert>}
+        {expired && !formError && (
+          <Alert tone="info" testId="login-notice">
+            {t('errors.http.401')}
+          </Alert>
+        )}
+        <Input
+          name="identifier"
+          defaultValue={initialIdentifier}
+          label={t('auth.login.identifier')}
+          error={errorOf('identifier')}
+          autoComplete="username"
           dir="ltr"
           required
-          data-testid="login-password"
-          toggleTestId="login-password-toggle"
+          data-testid="login-identifier"
         />
-        <Link
-          to="/forgot-password"
-          data-testid="login-forgot-link"
-          className={`self-end text-sm ${authLinkClass}`}
-        >
-          {t('auth.login.forgot')}
-        </Link>
-      </div>
-      <Button type="submit" loading={isSubmitting} data-testid="login-submit" className="w-full">
-        {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
-      </Button>
-    </form>
+        <div className="flex flex-col gap-2">
+          <PasswordInput
+            name="password"
+            label={t('auth.login.password')}
+            error={errorOf('password')}
+            autoComplete="current-password"
+            dir="ltr"
+            required
+            data-testid="login-password"
+            toggleTestId="login-password-toggle"
+          />
+          <Link
+            to="/forgot-password"
+            data-testid="login-forgot-link"
+            className={`self-end text-sm ${authLinkClass}`}
+          >
+            {t('auth.login.forgot')}
+          </Link>
+        </div>
+        <Button type="submit" loading={isSubmitting} data-testid="login-submit" className="w-full">
+          {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
+        </Button>
+      </form>
+      {lockedIdentifier && (
+        <UnlockPanel
+          key={lockedIdentifier}
+          identifier={lockedIdentifier}
+          password={typedPassword}
+          onSignedIn={(data, message) =>
+            completeSignIn(data, message, new URLSearchParams(search).get('redirect'))
+          }
+        />
+      )}
+    </>
   );
 }

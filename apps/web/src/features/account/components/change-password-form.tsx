@@ -1,0 +1,113 @@
+import { changePasswordRequest } from '@makan/contract/account';
+import { TEXT } from '@makan/contract/texts';
+import { useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordInput } from '../../../components/ui/field.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { contractResolver } from '../../../lib/form-resolver.ts';
+import { ApiError } from '../../../lib/http.ts';
+import {
+  apiErrorText,
+  asFieldError,
+  fieldErrorMessage,
+  firstFieldMessages,
+  translateMessage,
+} from '../../../lib/messages.ts';
+import { useChangePassword } from '../api/change-password.ts';
+
+type Input = z.input<typeof changePasswordRequest>;
+type Output = z.output<typeof changePasswordRequest>;
+
+const FIELDS: ReadonlyArray<FieldPath<Input>> = ['current_password', 'password', 'password_confirmation'];
+const resolver = contractResolver(changePasswordRequest);
+const EMPTY: Input = { current_password: '', password: '', password_confirmation: '' };
+
+/** Settings: a new password, the current one asked again; the server signs out every other device. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Output>({ resolver, defaultValues: EMPTY });
+
+  const errorOf = (name: FieldPath<Input>) => {
+    const message = fieldErrorMessage(errors[name]);
+    return message ? translateMessage(t, message) : undefined;
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { message } = await change.mutateAsync(values);
+      reset(EMPTY);
+      showToast(translateMessage(t, message ?? TEXT.passwordChanged), 'success');
+    } catch (error) {
+      const fields = firstFieldMessages(error);
+      let placed = false;
+      for (const name of FIELDS) {
+        const message = fields[name];
+        if (!message) continue;
+        setError(name, asFieldError(message), { shouldFocus: !placed });
+        placed = true;
+      }
+      if (!placed || !(error instanceof ApiError && error.kind === 'validation')) {
+        setFormError(apiErrorText(t, error));
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} data-testid="change-password-form" className="flex flex-col gap-4">
+      <p className="text-slate-600 dark:text-slate-300">{t('account.passwordText')}</p>
+      {formError && <Alert testId="change-password-error">{formError}</Alert>}
+      <PasswordInput
+        {...register('current_password')}
+        label={t('account.currentPassword')}
+        error={errorOf('current_password')}
+        autoComplete="current-password"
+        dir="ltr"
+        required
+        requiredMark
+        data-testid="current-password"
+        toggleTestId="current-password-toggle"
+      />
+      <PasswordInput
+        {...register('password')}
+        label={t('account.newPassword')}
+        error={errorOf('password')}
+        hint={t('auth.signup.passwordHint')}
+        autoComplete="new-password"
+        dir="ltr"
+        required
+        requiredMark
+        data-testid="new-password"
+        toggleTestId="new-password-toggle"
+      />
+      <PasswordInput
+        {...register('password_confirmation')}
+        label={t('account.confirmPassword')}
+        error={errorOf('password_confirmation')}
+        autoComplete="new-password"
+        dir="ltr"
+        required
+        requiredMark
+        data-testid="new-password-confirmation"
+        toggleTestId="new-password-confirmation-toggle"
+      />
+      <div>
+        <Button type="submit" loading={isSubmitting} data-testid="change-password-submit">
+          {isSubmitting ? t('account.passwordSubmitting') : t('account.passwordSubmit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import { codeFromOutbox } from './outbox.ts';
+import { openSignedIn } from './session.ts';
+import type { Language } from './support.ts';
+
+/**
+ * Settings → account (issue 20), in each language, on a fresh account per language made through the
+ * API (these actions change who can sign in: the demo accounts other journeys use stay intact). The
+ * steps run in order on that account: change the email, change the password, sign out everywhere.
+ * The lock-out's browser side is covered by the login form's unit tests: ten wrong logins here would
+ * spend the per-address login budget the other journeys share.
+ */
+
+const PASSWORD = 'Secret123';
+const NEW_PASSWORD = 'Better456';
+
+const TEXTS = {
+  en: {
+    changeEmail: 'Change email',
+    sendCode: 'Send code',
+    confirm: 'Confirm change',
+    emailChanged: 'Your email address has been changed',
+    passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
+    everywhere: 'Sign out everywhere',
+  },
+  ar: {
+    changeEmail: 'تغيير البريد الإلكتروني',
+    sendCode: 'إرسال الرمز',
+    confirm: 'تأكيد التغيير',
+    emailChanged: 'تم تغيير بريدك الإلكتروني',
+    passwordChanged: 'تم تغيير كلمة المرور وتسجيل الخروج من أجهزتك الأخرى.',
+    everywhere: 'تسجيل الخروج من كل الأجهزة',
+  },
+} as const;
+
+async function registerAccount(api: APIRequestContext, language: Language) {
+  const stamp = `${Date.now()}${language === 'ar' ? 4 : 3}`.slice(-8);
+  const email = `keeper.${stamp}@example.com`;
+  const register = await api.post('/api/auth/register', {
+    data: {
+      name: language === 'ar' ? 'سلمى ناصر' : 'Salma Nasser',
+      email,
+      phone: `+96656${stamp.slice(-7)}`,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      user_type: 'retail',
+      verification_method: 'email',
+      language,
+    },
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const verify = await api.post('/api/auth/verify-otp', {
+    data: { identifier: email, code: await codeFromOutbox(email), type: 'registration' },
+  });
+  expect(verify.ok()).toBe(true);
+  return email;
+}
+
+for (const language of ['en', 'ar'] as Language[]) {
+  test.describe
+    .serial(`account settings (${language})`, () => {
+      const t = TEXTS[language];
+      let email = '';
+      let newEmail = '';
+      let api: APIRequestContext;
+
+      test.beforeAll(async ({ baseURL }) => {
+        api = await playwrightRequest.newContext({ baseURL });
+        email = await registerAccount(api, language);
+        newEmail = email.replace('keeper.', 'moved.');
+      });
+      test.afterAll(async () => {
+        await api?.dispose();
+      });
+
+      test(`changes the email with a code sent to the new address (${language})`, async ({ page }) => {
+        await openSignedIn(page, email, '/settings', { language, password: PASSWORD });
+        await expect(page.getByTestId('contact-current-email')).toHaveText(email);
+        await page.getByRole('button', { name: t.changeEmail }).click();
+        await page.getByTestId('contact-value-email').fill(newEmail);
+        await page.getByTestId('contact-password-email').fill(PASSWORD);
+        await page.getByRole('button', { name: t.sendCode }).click();
+        const code = await codeFromOutbox(newEmail);
+        await page.getByTestId('otp-input-1').click();
+        await page.keyboard.type(code);
+        await page.getByRole('button', { name: t.confirm }).click();
+        await expect(page.getByTestId('toast').filter({ hasText: t.emailChanged })).toBeVisible({
+          timeout: 20_000,
+        });
+        await expect(page.getByTestId('contact-current-email')).toHaveText(newEmail);
+        // The next step signs in with the new email (logins are budgeted per address: none spent here).
+      });
+
+      test(`changes the password and signs out the other sessions (${language})`, async ({ page }) => {
+        const other = await api.post('/api/auth/login', {
+          data: { identifier: newEmail, password: PASSWORD },
+        });
+        expect(other.ok()).toBe(true);
+        const otherToken = ((await other.json()) as { data: { token: string } }).data.token;
+        await openSignedIn(page, newEmail, '/settings', { language, password: PASSWORD });
+        await page.getByTestId('current-password').fill(PASSWORD);
+        await page.getByTestId('new-password').fill(NEW_PASSWORD);
+        await page.getByTestId('new-password-confirmation').fill(NEW_PASSWORD);
+        await page.getByTestId('change-password-submit').click();
+        await expect(page.getByTestId('toast').filter({ hasText: t.passwordChanged })).toBeVisible({
+          timeout: 20_000,
+        });
+        await expect(page.getByTestId('current-password')).toHaveValue('');
+        const ended = await api.get('/api/user', { headers: { authorization: `Bearer ${otherToken}` } });
+        expect(ended.status()).toBe(401);
+        // The next step signs in with the new password.
+      });
+
+      test(`signs out of every device (${language})`, async ({ page }) => {
+        const other = await api.post('/api/auth/login', {
+          data: { identifier: newEmail, password: NEW_PASSWORD },
+        });
+        expect(other.ok()).toBe(true);
+        const otherToken = ((await other.json()) as { data: { token: string } }).data.token;
+        await openSignedIn(page, newEmail, '/settings', { language, password: NEW_PASSWORD });
+        await page.getByRole('button', { name: t.everywhere }).click();
+        await page.getByTestId('sign-out-everywhere-confirm').click();
+        await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+        expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+        const ended = await api.get('/api/user', { headers: { authorization: `Bearer ${otherToken}` } });
+        expect(ended.status()).toBe(401);
+      });
+    });
+}
