@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import { freshAccount } from './accounts.ts';
 import { codeFromOutbox } from './outbox.ts';
 import { openSignedIn } from './session.ts';
 import type { Language } from './support.ts';
@@ -11,7 +12,6 @@ import type { Language } from './support.ts';
  * spend the per-address login budget the other journeys share.
  */
 
-const PASSWORD = 'Secret123';
 const NEW_PASSWORD = 'Better456';
 
 const TEXTS = {
@@ -33,52 +33,36 @@ const TEXTS = {
   },
 } as const;
 
-async function registerAccount(api: APIRequestContext, language: Language) {
-  const stamp = `${Date.now()}${language === 'ar' ? 4 : 3}`.slice(-8);
-  const email = `keeper.${stamp}@example.com`;
-  const register = await api.post('/api/auth/register', {
-    data: {
-      name: language === 'ar' ? 'سلمى ناصر' : 'Salma Nasser',
-      email,
-      phone: `+96656${stamp.slice(-7)}`,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      user_type: 'retail',
-      verification_method: 'email',
-      language,
-    },
-  });
-  expect(register.status(), await register.text()).toBe(201);
-  const verify = await api.post('/api/auth/verify-otp', {
-    data: { identifier: email, code: await codeFromOutbox(email), type: 'registration' },
-  });
-  expect(verify.ok()).toBe(true);
-  return email;
-}
-
 for (const language of ['en', 'ar'] as Language[]) {
   test.describe
     .serial(`account settings (${language})`, () => {
       const t = TEXTS[language];
       let email = '';
       let newEmail = '';
+      let password = '';
       let api: APIRequestContext;
 
       test.beforeAll(async ({ baseURL }) => {
         api = await playwrightRequest.newContext({ baseURL });
-        email = await registerAccount(api, language);
-        newEmail = email.replace('keeper.', 'moved.');
+        ({ email, password: password } = await freshAccount(
+          api,
+          language === 'ar' ? 'سلمى ناصر' : 'Salma Nasser',
+          {
+            language,
+          },
+        ));
+        newEmail = `moved.${email}`;
       });
       test.afterAll(async () => {
         await api?.dispose();
       });
 
       test(`changes the email with a code sent to the new address (${language})`, async ({ page }) => {
-        await openSignedIn(page, email, '/settings', { language, password: PASSWORD });
+        await openSignedIn(page, email, '/settings', { language, password: password });
         await expect(page.getByTestId('contact-current-email')).toHaveText(email);
         await page.getByRole('button', { name: t.changeEmail }).click();
         await page.getByTestId('contact-value-email').fill(newEmail);
-        await page.getByTestId('contact-password-email').fill(PASSWORD);
+        await page.getByTestId('contact-password-email').fill(password);
         await page.getByRole('button', { name: t.sendCode }).click();
         const code = await codeFromOutbox(newEmail);
         await page.getByTestId('otp-input-1').click();
@@ -93,12 +77,12 @@ for (const language of ['en', 'ar'] as Language[]) {
 
       test(`changes the password and signs out the other sessions (${language})`, async ({ page }) => {
         const other = await api.post('/api/auth/login', {
-          data: { identifier: newEmail, password: PASSWORD },
+          data: { identifier: newEmail, password: password },
         });
         expect(other.ok()).toBe(true);
         const otherToken = ((await other.json()) as { data: { token: string } }).data.token;
-        await openSignedIn(page, newEmail, '/settings', { language, password: PASSWORD });
-        await page.getByTestId('current-password').fill(PASSWORD);
+        await openSignedIn(page, newEmail, '/settings', { language, password: password });
+        await page.getByTestId('current-password').fill(password);
         await page.getByTestId('new-password').fill(NEW_PASSWORD);
         await page.getByTestId('new-password-confirmation').fill(NEW_PASSWORD);
         await page.getByTestId('change-password-submit').click();

@@ -13,10 +13,14 @@ let count = 0;
  * would be, from an address of its own (the e2e server believes the loopback proxy's
  * X-Forwarded-For), so the per-address sign-up limit counts each as a different person.
  */
-export async function freshAccount(request: APIRequestContext, name: string) {
+export async function freshAccount(
+  request: APIRequestContext,
+  name: string,
+  { language }: { language?: 'en' | 'ar' } = {},
+) {
   count += 1;
   const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${count}`;
-  const email = `${name.toLowerCase().replaceAll(/[^a-z]/g, '')}.${tag}@e2e.example`;
+  const email = `${name.toLowerCase().replaceAll(/[^a-z]/g, '') || 'member'}.${tag}@e2e.example`;
   const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const headers = {
     'x-forwarded-for': `10.${count % 250}.${Math.floor(Math.random() * 250)}.${(process.pid % 250) + 1}`,
@@ -31,6 +35,7 @@ export async function freshAccount(request: APIRequestContext, name: string) {
       password_confirmation: PASSWORD,
       user_type: 'retail',
       verification_method: 'email',
+      ...(language ? { language } : {}),
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
