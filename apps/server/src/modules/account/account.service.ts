@@ -5,12 +5,12 @@ import { normalizePhone } from '@makan/contract/auth';
 import { LIMITS } from '@makan/contract/limits';
 import type { Clock } from '../../lib/clock.ts';
 import { Invalid, TooManyRequests, Unauthorized } from '../../lib/errors.ts';
-import { sameHash } from '../../lib/hash.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { Random } from '../../lib/random.ts';
 import { codeEmail, codeSms } from '../auth/auth.messages.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import { hashCode, type Notifier, type PasswordGuard, RULES, type Session } from '../auth/auth.service.ts';
+import { type Notifier, type PasswordGuard, RULES, type Session } from '../auth/auth.service.ts';
+import { createCodeTaker, hashCode } from '../auth/codes.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import { type UserRow, type UsersRepository, uniqueViolation } from '../users/users.repository.ts';
 import {
@@ -50,6 +50,8 @@ export function createAccountService({
   describeUser,
   sessionsEnded,
 }: Deps) {
+  const takeCode = createCodeTaker({ auth, limits, clock, failures: RULES.failuresPerAccount });
+
   async function owner(session: Session): Promise<UserRow> {
     await limits.hit(`account:user:${session.userId}`, RULES.accountChangesPerUser);
     const user = await users.findById(session.userId);
@@ -131,24 +133,11 @@ export function createAccountService({
     /** Step 2: the code from the new address; then the change is made and the old address told. */
     async confirmContactChange(session: Session, channel: ContactChannel, code: string) {
       const user = await owner(session);
-      const failuresKey = `otp-fail:user:${user.id}`;
-      await limits.check(failuresKey, RULES.failuresPerAccount);
+      const row = await takeCode(user.id, channel, 'contact_change', code);
       const now = clock.now();
-      const row = await auth.latestCode(user.id, channel, 'contact_change');
-      if (!row?.target || row.closedAt || row.expiresAt <= now) {
-        throw new Invalid({
-          code: row && row.attempts >= LIMITS.verificationCodeMaxTries ? 'otpTooManyTries' : 'otpExpired',
-        });
-      }
-      if (!sameHash(hashCode(row.salt, code), row.codeHash)) {
-        const attempts = await auth.addWrongTry(row.id, LIMITS.verificationCodeMaxTries, now);
-        await limits.record(failuresKey, RULES.failuresPerAccount);
-        throw new Invalid({
-          code: attempts >= LIMITS.verificationCodeMaxTries ? 'otpTooManyTries' : 'otpInvalid',
-        });
-      }
-      if (!(await auth.consumeCode(row.id, now))) throw new Invalid({ code: 'otpExpired' });
+      // Every contact-change code is sent with the address it is for.
       const target = row.target;
+      if (!target) throw new Invalid({ code: 'otpExpired' });
       try {
         await users.changeContact(
           user.id,

@@ -13,7 +13,7 @@ import { LIMITS } from '@makan/contract/limits';
 import { TEXT } from '@makan/contract/texts';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, type Text, TooManyRequests, Unauthorized } from '../../lib/errors.ts';
-import { sameHash, sha256 } from '../../lib/hash.ts';
+import { sha256 } from '../../lib/hash.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { Random } from '../../lib/random.ts';
 import type { RateLimits, Rule } from '../rate-limit/rate-limit.service.ts';
@@ -26,6 +26,7 @@ import {
 import { isVerified, toMinimalUser, verificationInfoOf } from '../users/users.view.ts';
 import { codeEmail, codeSms, lockedEmail, lockedSms } from './auth.messages.ts';
 import type { AuthRepository, Channel, Purpose } from './auth.repository.ts';
+import { createCodeTaker, hashCode } from './codes.ts';
 
 const MINUTE = 60_000;
 const minutesText = (seconds: number): Text => ({
@@ -127,11 +128,6 @@ function identifierKey(identifier: string): string {
   return `${identifierKind(identifier)}:${normalizeIdentifier(identifier)}`;
 }
 
-/** A code as stored: salted and hashed (the code itself is never kept). */
-export function hashCode(salt: string, code: string): string {
-  return sha256(`${salt}:${code}`);
-}
-
 export function createAuthService({
   users,
   auth,
@@ -144,6 +140,7 @@ export function createAuthService({
   describeUser,
 }: Deps) {
   const passwordGuard = createPasswordGuard(limits);
+  const takeCode = createCodeTaker({ auth, limits, clock, failures: RULES.failuresPerAccount });
   /** A wrong password that locks the account is told to its owner, with the way in (a code). */
   async function failedPassword(user: UserRow | undefined, account: string): Promise<void> {
     if (!(await passwordGuard.failed(account)) || !user) return;
@@ -277,28 +274,13 @@ export function createAuthService({
       await limits.hit(`try:id:${identifierKey(identifier)}`, RULES.tryPerIdentifier);
       const user = await findByIdentifier(identifier);
       if (!user) notFound();
-      const failuresKey = `otp-fail:user:${user.id}`;
-      await limits.check(failuresKey, RULES.failuresPerAccount);
       const channel = identifierKind(identifier);
       if (type === 'email_verification' && channel !== 'email') {
         throw new Invalid({ identifier: 'wrongChannel' });
       }
       const purpose = purposeOf(type);
+      await takeCode(user.id, channel, purpose, code);
       const now = clock.now();
-      const row = await auth.latestCode(user.id, channel, purpose);
-      if (!row || row.closedAt || row.expiresAt <= now) {
-        throw new Invalid({
-          code: row && row.attempts >= LIMITS.verificationCodeMaxTries ? 'otpTooManyTries' : 'otpExpired',
-        });
-      }
-      if (!sameHash(hashCode(row.salt, code), row.codeHash)) {
-        const attempts = await auth.addWrongTry(row.id, LIMITS.verificationCodeMaxTries, now);
-        await limits.record(failuresKey, RULES.failuresPerAccount);
-        throw new Invalid({
-          code: attempts >= LIMITS.verificationCodeMaxTries ? 'otpTooManyTries' : 'otpInvalid',
-        });
-      }
-      if (!(await auth.consumeCode(row.id, now))) throw new Invalid({ code: 'otpExpired' });
 
       if (purpose === 'password_reset') {
         const resetToken = random.token();
@@ -362,26 +344,12 @@ export function createAuthService({
       await limits.hit(`try:id:${identifierKey(identifier)}`, RULES.tryPerIdentifier);
       const user = await findByIdentifier(identifier);
       if (!user) notFound();
-      const failuresKey = `otp-fail:user:${user.id}`;
-      await limits.check(failuresKey, RULES.failuresPerAccount);
-      const now = clock.now();
-      const row = await auth.latestCode(user.id, identifierKind(identifier), 'unlock');
-      if (!row || row.closedAt || row.expiresAt <= now) {
-        throw new Invalid({
-          code: row && row.attempts >= LIMITS.verificationCodeMaxTries ? 'otpTooManyTries' : 'otpExpired',
-        });
-      }
-      const codeOk = sameHash(hashCode(row.salt, code), row.codeHash);
-      const passwordOk = codeOk && (await hasher.verify(password, user.passwordHash));
-      if (!passwordOk) {
-        const attempts = await auth.addWrongTry(row.id, LIMITS.verificationCodeMaxTries, now);
-        await limits.record(failuresKey, RULES.failuresPerAccount);
-        if (codeOk) throw new Invalid({ password: 'invalidCredentials' }, 'invalidCredentials');
-        throw new Invalid({
-          code: attempts >= LIMITS.verificationCodeMaxTries ? 'otpTooManyTries' : 'otpInvalid',
-        });
-      }
-      if (!(await auth.consumeCode(row.id, now))) throw new Invalid({ code: 'otpExpired' });
+      // A wrong password with the right code spends one of the code's tries too.
+      await takeCode(user.id, identifierKind(identifier), 'unlock', code, async () =>
+        (await hasher.verify(password, user.passwordHash))
+          ? undefined
+          : new Invalid({ password: 'invalidCredentials' }, 'invalidCredentials'),
+      );
       if (!isVerified(user))
         throw new Forbidden('verificationRequired', { verification: verificationInfoOf(user) });
       return { token: await issueToken(user.id), user: await describeUser(user.id) };

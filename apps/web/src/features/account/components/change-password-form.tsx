@@ -10,13 +10,8 @@ import { PasswordInput } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { ApiError } from '../../../lib/http.ts';
-import {
-  apiErrorText,
-  asFieldError,
-  fieldErrorMessage,
-  firstFieldMessages,
-  translateMessage,
-} from '../../../lib/messages.ts';
+import { apiErrorText, fieldErrorMessage, translateMessage } from '../../../lib/messages.ts';
+import { applyServerErrors } from '../../../lib/server-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 type Input = z.input<typeof changePasswordRequest>;
@@ -51,17 +46,13 @@ export function ChangePasswordForm() {
       reset(EMPTY);
       showToast(translateMessage(t, message ?? TEXT.passwordChanged), 'success');
     } catch (error) {
-      const fields = firstFieldMessages(error);
-      let placed = false;
-      for (const name of FIELDS) {
-        const message = fields[name];
-        if (!message) continue;
-        setError(name, asFieldError(message), { shouldFocus: !placed });
-        placed = true;
+      if (error instanceof ApiError && error.kind === 'validation') {
+        const others = applyServerErrors(error, FIELDS, setError);
+        if (others[0]) setFormError(translateMessage(t, others[0]));
+        else if (!error.errors) setFormError(apiErrorText(t, error));
+        return;
       }
-      if (!placed || !(error instanceof ApiError && error.kind === 'validation')) {
-        setFormError(apiErrorText(t, error));
-      }
+      setFormError(apiErrorText(t, error));
     }
   });
 

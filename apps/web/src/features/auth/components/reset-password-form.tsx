@@ -17,10 +17,10 @@ import {
   firstFieldMessages,
   translateMessage,
 } from '../../../lib/messages.ts';
+import { applyServerErrors } from '../../../lib/server-errors.ts';
 import { getSessionItem, removeItem, removeSessionItem } from '../../../lib/storage.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { withPasswordMatch } from '../password-match.ts';
-import { applyServerErrors } from '../server-errors.ts';
 import { authLinkClass } from './auth-card.tsx';
 
 type ResetInput = z.input<typeof resetPasswordRequest>;

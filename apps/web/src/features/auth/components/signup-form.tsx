@@ -19,10 +19,10 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorText, fieldErrorMessage, translateMessage } from '../../../lib/messages.ts';
+import { applyServerErrors } from '../../../lib/server-errors.ts';
 import { useRegister } from '../api/register.ts';
 import { nextVerificationPath, rememberContact, withRedirect } from '../flow.ts';
 import { withPasswordMatch } from '../password-match.ts';
-import { applyServerErrors } from '../server-errors.ts';
 import { authLinkClass } from './auth-card.tsx';
 
 type SignupInput = z.input<typeof registerRequest>;

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { asFieldError, firstFieldMessages, type Message } from '../../lib/messages.ts';
+import { asFieldError, firstFieldMessages, type Message } from './messages.ts';
 
 /**
  * Puts a 422's field messages (the first per field, spec §5) on the form's fields, focusing the
