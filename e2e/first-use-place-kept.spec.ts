@@ -41,7 +41,16 @@ for (const { language, device } of MATRIX) {
 
     // Later the session is no longer valid (the server answers 401): the login page says so, and
     // signing in again comes back to the page.
-    await page.evaluate(() => localStorage.setItem('auth_token', 'an-expired-session-token'));
+    // The old page is left first: a request of its own with the bad token would end the session there
+    // (and send that page to log in) before /bookmarks loads. The token is swapped as the next page
+    // starts, before the app reads it.
+    await page.goto('about:blank');
+    await page.addInitScript(() => {
+      if (location.pathname === '/bookmarks' && !sessionStorage.getItem('e2e-token-swapped')) {
+        sessionStorage.setItem('e2e-token-swapped', '1');
+        localStorage.setItem('auth_token', 'an-expired-session-token');
+      }
+    });
     await page.goto('/bookmarks');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fbookmarks$/);
     await expect(page.getByTestId('login-notice')).toHaveText(texts.notLoggedIn);

@@ -13,7 +13,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'makan-proc-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the server process', () => {
-  it('shuts down cleanly on SIGTERM, keeping what it stored', async () => {
+  // Two boots of the real process: a minute or more on a busy machine (CI runs the browser journeys beside it).
+  it('shuts down cleanly on SIGTERM, keeping what it stored', { timeout: 240_000 }, async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none' });
     await waitReady(port, first.child, first.output);

@@ -350,12 +350,14 @@ describe('supervision: the serving process killed under traffic', () => {
 
 describe('supervision: a server that keeps dying at start', () => {
   it('is started again after waits that double, and a SIGTERM during a wait stops the supervisor', {
-    timeout: 120_000,
+    // Five boots that fail, each a few seconds on a busy machine (CI runs the browser journeys beside
+    // this), plus 15.5 s of waits between them.
+    timeout: 300_000,
   }, async () => {
     // A setting the server refuses: it exits 1 at boot, every time.
     const s = await startSupervisor({ postgres: false, env: { SCRYPT_COST: 'many' } });
     const deaths = () => s.lines.filter((l) => l.msg === 'server process ended; starting it again');
-    await until('five deaths', async () => (deaths().length >= 5 ? true : undefined), 90_000);
+    await until('five deaths', async () => (deaths().length >= 5 ? true : undefined), 240_000);
     expect(deaths().map((l) => [l.code, l.restartInMs])).toEqual(
       [500, 1000, 2000, 4000, 8000].map((ms) => [1, ms]),
     );

@@ -83,7 +83,6 @@ export async function until<T>(
   }
 }
 
-/** Waits until /health/ready answers 200 (30 s at most), or fails with the process output. */
 /**
  * Waits until /health/ready answers 200, the child exits, or `timeoutMs` passes. A first start on a new
  * data folder runs initdb, which takes 5 s on an idle machine and well over 30 s on a loaded one.
