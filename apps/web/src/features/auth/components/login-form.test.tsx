@@ -249,7 +249,7 @@ describe('a locked account', () => {
     expect(await screen.findByTestId('login-error')).toHaveTextContent(
       'this account is locked for 15 minutes',
     );
-    await user.click(screen.getByRole('button', { name: 'Send me a sign-in code' }));
+    await user.click(await screen.findByRole('button', { name: 'Send me a sign-in code' }));
     await user.click(await screen.findByRole('textbox', { name: 'Digit 1 of 4' }));
     await user.keyboard('4821');
     await user.click(screen.getByRole('button', { name: 'Sign in with the code' }));
@@ -273,6 +273,6 @@ describe('a locked account', () => {
     await user.type(screen.getByLabelText('كلمة المرور'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
     expect(await screen.findByTestId('login-error')).toHaveTextContent('هذا الحساب مقفل لمدة 15 دقيقة');
-    expect(screen.getByRole('button', { name: 'أرسل لي رمز تسجيل الدخول' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'أرسل لي رمز تسجيل الدخول' })).toBeInTheDocument();
   });
 });

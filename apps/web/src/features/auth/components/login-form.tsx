@@ -4,7 +4,7 @@ import {
   normalizeIdentifier,
   verificationRequiredResult,
 } from '@makan/contract/auth';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -29,7 +29,10 @@ import {
 } from '../flow.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { authLinkClass } from './auth-card.tsx';
-import { UnlockPanel } from './unlock-panel.tsx';
+
+// Only shown while an account is locked: its code (the code box, the unlock calls) is not part of
+// every visit's /login.
+const UnlockPanel = lazy(() => import('./unlock-panel.tsx').then((m) => ({ default: m.UnlockPanel })));
 
 type Field = keyof LoginRequest;
 type Errors = Partial<Record<Field, Message>>;
@@ -200,14 +203,16 @@ export function LoginForm() {
         </Button>
       </form>
       {lockedIdentifier && (
-        <UnlockPanel
-          key={lockedIdentifier}
-          identifier={lockedIdentifier}
-          password={typedPassword}
-          onSignedIn={(data, message) =>
-            completeSignIn(data, message, new URLSearchParams(search).get('redirect'))
-          }
-        />
+        <Suspense fallback={null}>
+          <UnlockPanel
+            key={lockedIdentifier}
+            identifier={lockedIdentifier}
+            password={typedPassword}
+            onSignedIn={(data, message) =>
+              completeSignIn(data, message, new URLSearchParams(search).get('redirect'))
+            }
+          />
+        </Suspense>
       )}
     </>
   );
