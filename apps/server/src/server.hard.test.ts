@@ -14,10 +14,11 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the server process', () => {
   // Two boots of the real process: a minute or more on a busy machine (CI runs the browser journeys beside it).
-  it('shuts down cleanly on SIGTERM, keeping what it stored', { timeout: 240_000 }, async () => {
+  it('shuts down cleanly on SIGTERM, keeping what it stored', { timeout: 420_000 }, async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none' });
-    await waitReady(port, first.child, first.output);
+    // The first start creates the embedded database (initdb): well over a minute on a busy CI machine.
+    await waitReady(port, first.child, first.output, 200_000);
     const sent = await fetch(`http://127.0.0.1:${port}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -39,7 +40,7 @@ describe('the server process', () => {
 
     // The same data folder opens again with the row and the seeded cities intact.
     const second = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none' });
-    await waitReady(port, second.child, second.output);
+    await waitReady(port, second.child, second.output, 200_000);
     const cities = z
       .object({ data: z.array(z.object({ name_en: z.string() })) })
       .parse(await (await fetch(`http://127.0.0.1:${port}/api/cities?q=riy`)).json());
