@@ -138,7 +138,14 @@ export async function startServer(store: Store, env: Record<string, string> = {}
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const force = setTimeout(() => {
+          // Said, because what the next server on this store finds depends on it (its database's
+          // process then closes the folder on its own, and the next one waits for that).
+          process.stderr.write(
+            `bench: the server (pid ${child.pid}) did not stop within 10 s of SIGTERM: killed\n`,
+          );
+          child.kill('SIGKILL');
+        }, 10_000);
         await exited;
         clearTimeout(force);
       }

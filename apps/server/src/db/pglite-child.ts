@@ -15,15 +15,45 @@ const dataDir = process.env.MAKAN_DB_DIR ?? '';
 const socketPath = process.env.MAKAN_DB_SOCKET ?? '';
 const pidFile = path.join(dataDir, 'host.pid');
 
-/** A restarted server must not open the folder while the previous host is still closing it. */
+/** Whether `pid` is alive and is an embedded database's process (not another that took its number). */
+function isHost(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false; // no such process: it left the file behind
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pglite-child');
+  } catch {
+    return true; // no /proc here: alive is all we can tell
+  }
+}
+
+const WAIT_LOG_MS = 10_000;
+const WAIT_MAX_MS = 10 * 60_000;
+
+/**
+ * A restarted server must not open the folder while the previous host is still closing it: two
+ * processes on one folder lose data (a busy machine was seen to take over 30 s to close, and a
+ * second server then read a database without the rows the first had stored). So it waits for as
+ * long as that process lives, saying so every 10 s, and gives up without opening after 10 minutes.
+ */
 async function waitForPreviousHost() {
-  for (let tries = 0; tries < 300 && existsSync(pidFile); tries++) {
+  const began = Date.now();
+  let said = began;
+  for (;;) {
+    if (!existsSync(pidFile)) return;
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    try {
-      if (!Number.isInteger(pid) || pid <= 0) break;
-      process.kill(pid, 0);
-    } catch {
-      break; // no such process: it left the file behind
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isHost(pid)) return;
+    const waited = Date.now() - began;
+    if (waited > WAIT_MAX_MS) {
+      throw new Error(`the embedded database's previous process (pid ${pid}) still holds ${dataDir}`);
+    }
+    if (Date.now() - said >= WAIT_LOG_MS) {
+      said = Date.now();
+      console.error(
+        `embedded database: waiting for the previous process (pid ${pid}) to close ${dataDir} (${Math.round(waited / 1000)} s)`,
+      );
     }
     await sleep(100);
   }

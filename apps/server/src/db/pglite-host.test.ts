@@ -128,4 +128,37 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database in a p
       await database.close();
     }
   }, 60_000);
+
+  it('never opens a folder another live process holds: a second one waits until the first has closed it', {
+    timeout: 120_000,
+  }, async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'makan-host-twice-'));
+    try {
+      const first = await startPgliteProcess(folder);
+      const writer = new pg.Client(first.connection);
+      await writer.connect();
+      await writer.query('create table kept (n int)');
+      await writer.query('insert into kept values (1), (2), (3)');
+      await writer.end();
+      let secondReady = false;
+      const second = startPgliteProcess(folder).then((p) => {
+        secondReady = true;
+        return p;
+      });
+      await sleep(3000);
+      expect(secondReady, 'the second process opened the folder while the first held it').toBe(false);
+      await first.stop();
+      const next = await second;
+      try {
+        const reader = new pg.Client(next.connection);
+        await reader.connect();
+        expect((await reader.query('select count(*)::int as n from kept')).rows).toEqual([{ n: 3 }]);
+        await reader.end();
+      } finally {
+        await next.stop();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
