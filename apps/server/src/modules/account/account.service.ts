@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { ContactChannel } from '@makan/contract/account';
 import type { FullUser } from '@makan/contract/auth';
 import { normalizePhone } from '@makan/contract/auth';
-import { LIMITS } from '@makan/contract/limits';
 import type { Clock } from '../../lib/clock.ts';
-import { Invalid, TooManyRequests, Unauthorized } from '../../lib/errors.ts';
+import { Invalid, Unauthorized } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { Random } from '../../lib/random.ts';
-import { codeEmail, codeSms } from '../auth/auth.messages.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import { type Notifier, type PasswordGuard, RULES, type Session } from '../auth/auth.service.ts';
-import { createCodeTaker, hashCode } from '../auth/codes.ts';
+import { createCodeSender, createCodeTaker } from '../auth/codes.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import { type UserRow, type UsersRepository, uniqueViolation } from '../users/users.repository.ts';
 import {
@@ -51,6 +48,7 @@ export function createAccountService({
   sessionsEnded,
 }: Deps) {
   const takeCode = createCodeTaker({ auth, limits, clock, failures: RULES.failuresPerAccount });
+  const sendCode = createCodeSender({ auth, limits, clock, random, notifier });
 
   async function owner(session: Session): Promise<UserRow> {
     await limits.hit(`account:user:${session.userId}`, RULES.accountChangesPerUser);
@@ -102,32 +100,17 @@ export function createAccountService({
       const taken = channel === 'email' ? await users.findByEmail(key) : await users.findByPhone(key);
       if (taken) throw new Invalid({ value: takenText(channel) });
 
-      const now = clock.now();
-      const latest = await auth.latestCode(user.id, channel, 'contact_change');
-      if (latest && !latest.closedAt) {
-        const waitMs = latest.createdAt.getTime() + LIMITS.verificationResendMs - now.getTime();
-        if (waitMs > 0) {
-          const seconds = Math.ceil(waitMs / 1000);
-          throw new TooManyRequests(seconds, { code: 'otpResendWait', params: { seconds } });
-        }
-      }
-      await limits.hit(`send:${channel}:${key}`, RULES.sendPerIdentifier);
-      const code = random.code();
-      const salt = randomBytes(16).toString('hex');
-      await auth.replaceCode({
-        userId: user.id,
+      const retryAfter = await sendCode({
+        user,
         channel,
         purpose: 'contact_change',
+        limitHits: [[`send:${channel}:${key}`, RULES.sendPerIdentifier]],
+        to: target,
         target,
-        salt,
-        codeHash: hashCode(salt, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + LIMITS.verificationCodeTtlMs),
+        // A change already made does not hold the next one back.
+        openOnly: true,
       });
-      if (channel === 'email')
-        await notifier.email(target, codeEmail(user.language, 'contact_change', user.name, code));
-      else await notifier.sms(target, codeSms(user.language, 'contact_change', code));
-      return { channel, value: target, retry_after_seconds: LIMITS.verificationResendMs / 1000 };
+      return { channel, value: target, retry_after_seconds: retryAfter };
     },
 
     /** Step 2: the code from the new address; then the change is made and the old address told. */

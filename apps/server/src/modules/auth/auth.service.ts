@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type FullUser,
   identifierKind,
@@ -24,9 +23,9 @@ import {
   uniqueViolation,
 } from '../users/users.repository.ts';
 import { isVerified, toMinimalUser, verificationInfoOf } from '../users/users.view.ts';
-import { codeEmail, codeSms, lockedEmail, lockedSms } from './auth.messages.ts';
+import { lockedEmail, lockedSms } from './auth.messages.ts';
 import type { AuthRepository, Channel, Purpose } from './auth.repository.ts';
-import { createCodeTaker, hashCode } from './codes.ts';
+import { createCodeSender, createCodeTaker } from './codes.ts';
 
 const MINUTE = 60_000;
 const minutesText = (seconds: number): Text => ({
@@ -158,35 +157,19 @@ export function createAuthService({
     throw new Invalid({ identifier: 'identifierNotFound' }, text);
   }
 
+  const issueCode = createCodeSender({ auth, limits, clock, random, notifier });
   /** Creates a code (closing older ones) and sends it; refuses within a minute of the last one. */
-  async function sendCode(user: UserRow, channel: Channel, purpose: Purpose, ip: string): Promise<number> {
-    const now = clock.now();
-    const latest = await auth.latestCode(user.id, channel, purpose);
-    if (latest) {
-      const waitMs = latest.createdAt.getTime() + LIMITS.verificationResendMs - now.getTime();
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        throw new TooManyRequests(seconds, { code: 'otpResendWait', params: { seconds } });
-      }
-    }
+  function sendCode(user: UserRow, channel: Channel, purpose: Purpose, ip: string): Promise<number> {
     const address = channel === 'email' ? user.email : user.phoneNormalized;
-    await limits.hit(`send:${channel}:${address}`, RULES.sendPerIdentifier);
-    await limits.hit(`send:ip:${ip}`, RULES.sendPerIp);
-    const code = random.code();
-    const salt = randomBytes(16).toString('hex');
-    await auth.replaceCode({
-      userId: user.id,
+    return issueCode({
+      user,
       channel,
       purpose,
-      salt,
-      codeHash: hashCode(salt, code),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + LIMITS.verificationCodeTtlMs),
+      limitHits: [
+        [`send:${channel}:${address}`, RULES.sendPerIdentifier],
+        [`send:ip:${ip}`, RULES.sendPerIp],
+      ],
     });
-    if (channel === 'email')
-      await notifier.email(user.email, codeEmail(user.language, purpose, user.name, code));
-    else await notifier.sms(user.phone, codeSms(user.language, purpose, code));
-    return LIMITS.verificationResendMs / 1000;
   }
 
   function channelsToVerify(user: UserRow): Channel[] {

@@ -1,9 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { LIMITS } from '@makan/contract/limits';
 import type { Clock } from '../../lib/clock.ts';
-import { Invalid } from '../../lib/errors.ts';
+import { Invalid, TooManyRequests } from '../../lib/errors.ts';
 import { sameHash, sha256 } from '../../lib/hash.ts';
+import type { Random } from '../../lib/random.ts';
 import type { RateLimits, Rule } from '../rate-limit/rate-limit.service.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { codeEmail, codeSms } from './auth.messages.ts';
 import type { AuthRepository, Channel, CodeRow, Purpose } from './auth.repository.ts';
+import type { Notifier } from './auth.service.ts';
 
 /** A code as stored: salted and hashed (the code itself is never kept). */
 export function hashCode(salt: string, code: string): string {
@@ -56,5 +61,69 @@ export function createCodeTaker({
     }
     if (!(await auth.consumeCode(row.id, now))) throw new Invalid({ code: 'otpExpired' });
     return row;
+  };
+}
+
+/**
+ * Sends a user a new 4-digit code (closing their older ones of that channel and purpose), the one way
+ * every code is sent: refused within a minute of the last one (`openOnly`: of the last one still
+ * open), after the rate limits `limitHits`, to `to` (the account's own address unless a new one is
+ * being proved, which is then stored as the code's `target`). Answers the seconds until the next.
+ */
+export function createCodeSender({
+  auth,
+  limits,
+  clock,
+  random,
+  notifier,
+}: {
+  auth: AuthRepository;
+  limits: RateLimits;
+  clock: Clock;
+  random: Random;
+  notifier: Notifier;
+}) {
+  return async function sendCode({
+    user,
+    channel,
+    purpose,
+    limitHits,
+    to = channel === 'email' ? user.email : user.phone,
+    target,
+    openOnly = false,
+  }: {
+    user: UserRow;
+    channel: Channel;
+    purpose: Purpose;
+    limitHits: ReadonlyArray<readonly [string, Rule]>;
+    to?: string;
+    target?: string;
+    openOnly?: boolean;
+  }): Promise<number> {
+    const now = clock.now();
+    const latest = await auth.latestCode(user.id, channel, purpose);
+    if (latest && !(openOnly && latest.closedAt)) {
+      const waitMs = latest.createdAt.getTime() + LIMITS.verificationResendMs - now.getTime();
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new TooManyRequests(seconds, { code: 'otpResendWait', params: { seconds } });
+      }
+    }
+    for (const [key, rule] of limitHits) await limits.hit(key, rule);
+    const code = random.code();
+    const salt = randomBytes(16).toString('hex');
+    await auth.replaceCode({
+      userId: user.id,
+      channel,
+      purpose,
+      ...(target !== undefined ? { target } : {}),
+      salt,
+      codeHash: hashCode(salt, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LIMITS.verificationCodeTtlMs),
+    });
+    if (channel === 'email') await notifier.email(to, codeEmail(user.language, purpose, user.name, code));
+    else await notifier.sms(to, codeSms(user.language, purpose, code));
+    return LIMITS.verificationResendMs / 1000;
   };
 }
