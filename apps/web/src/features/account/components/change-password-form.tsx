@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordInput } from '../../../components/ui/field.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -71,28 +72,12 @@ export function ChangePasswordForm() {
         data-testid="current-password"
         toggleTestId="current-password-toggle"
       />
-      <PasswordInput
-        {...register('password')}
-        label={t('account.newPassword')}
-        error={errorOf('password')}
-        hint={t('auth.signup.passwordHint')}
-        autoComplete="new-password"
-        dir="ltr"
-        required
-        requiredMark
-        data-testid="new-password"
-        toggleTestId="new-password-toggle"
-      />
-      <PasswordInput
-        {...register('password_confirmation')}
-        label={t('account.confirmPassword')}
-        error={errorOf('password_confirmation')}
-        autoComplete="new-password"
-        dir="ltr"
-        required
-        requiredMark
-        data-testid="new-password-confirmation"
-        toggleTestId="new-password-confirmation-toggle"
+      <NewPasswordFields
+        password={register('password')}
+        confirmation={register('password_confirmation')}
+        labels={{ password: t('account.newPassword'), confirmation: t('account.confirmPassword') }}
+        errors={{ password: errorOf('password'), confirmation: errorOf('password_confirmation') }}
+        testId="new-password"
       />
       <div>
         <Button type="submit" loading={isSubmitting} data-testid="change-password-submit">

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordInput } from '../../../components/ui/field.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -97,28 +97,12 @@ export function ResetPasswordForm() {
   return (
     <form noValidate onSubmit={onSubmit} data-testid="reset-form" className="flex flex-col gap-5">
       {formError && <Alert testId="reset-error">{formError}</Alert>}
-      <PasswordInput
-        {...register('password')}
-        label={t('auth.reset.password')}
-        error={errorOf('password')}
-        hint={t('auth.signup.passwordHint')}
-        autoComplete="new-password"
-        dir="ltr"
-        required
-        requiredMark
-        data-testid="reset-password"
-        toggleTestId="reset-password-toggle"
-      />
-      <PasswordInput
-        {...register('password_confirmation')}
-        label={t('auth.reset.confirmPassword')}
-        error={errorOf('password_confirmation')}
-        autoComplete="new-password"
-        dir="ltr"
-        required
-        requiredMark
-        data-testid="reset-password-confirmation"
-        toggleTestId="reset-password-confirmation-toggle"
+      <NewPasswordFields
+        password={register('password')}
+        confirmation={register('password_confirmation')}
+        labels={{ password: t('auth.reset.password'), confirmation: t('auth.reset.confirmPassword') }}
+        errors={{ password: errorOf('password'), confirmation: errorOf('password_confirmation') }}
+        testId="reset-password"
       />
       <Button type="submit" loading={isSubmitting} data-testid="reset-submit" className="w-full">
         {isSubmitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
