@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import type { App } from '../lib/http.ts';
 import { RULES } from '../modules/auth/auth.service.ts';
 import { capturedMessages, manualClock, scriptedRandom } from '../test/auth-helpers.ts';
-import { openSocket, type TestSocket, whenConnected } from '../test/sockets.ts';
+import { openSocket, type TestSocket, whenConnected, whenDisconnected } from '../test/sockets.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /**
@@ -108,16 +108,6 @@ function socketFor(token: string): TestSocket {
 async function connected(token: string): Promise<TestSocket> {
   return whenConnected(socketFor(token));
 }
-
-const disconnected = (socket: TestSocket) =>
-  new Promise<string>((resolve, reject) => {
-    if (socket.disconnected) resolve('already');
-    const timer = setTimeout(() => reject(new Error('the socket stayed connected')), 5000);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
 
 const refusedSocket = (token: string) =>
   new Promise<string>((resolve) => {
@@ -402,7 +392,7 @@ describe('tokens of ended sessions', () => {
       headers: { authorization: `Bearer ${stolen}` },
     });
     expect(logout.statusCode).toBe(200);
-    await disconnected(thief);
+    await whenDisconnected(thief);
     expect((await me(stolen)).json()).toEqual({ status: false, message: HTTP_TEXT[401] });
     expect(await refusedSocket(stolen)).toBe(HTTP_TEXT[401]);
     expect(owner.connected).toBe(true);
@@ -425,7 +415,7 @@ describe('tokens of ended sessions', () => {
       password_confirmation: 'Locked0ut',
     });
     expect(res.statusCode).toBe(200);
-    await disconnected(thief);
+    await whenDisconnected(thief);
     expect((await me(stolen)).statusCode).toBe(401);
     expect(await refusedSocket(stolen)).toBe(HTTP_TEXT[401]);
     expect((await me(await tokenOf({ email: person.email, password: 'Locked0ut' }))).statusCode).toBe(200);

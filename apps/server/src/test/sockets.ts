@@ -40,3 +40,15 @@ export function connectSocket(
 ): Promise<TestSocket> {
   return whenConnected(openSocket(base, token, options));
 }
+
+/** Resolves once `socket` is disconnected (at once if it already is); fails after `timeoutMs`. */
+export function whenDisconnected(socket: TestSocket, timeoutMs = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.disconnected) return resolve();
+    const timer = setTimeout(() => reject(new Error('the socket stayed connected')), timeoutMs);
+    socket.once('disconnect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

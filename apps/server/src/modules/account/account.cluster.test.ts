@@ -1,8 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPostgresDatabase,
@@ -15,13 +13,12 @@ import {
   testServerEnv,
   waitReady,
 } from '../../test/server-process.ts';
+import { openSocket, type TestSocket, whenConnected, whenDisconnected } from '../../test/sockets.ts';
 
 /**
  * Two server processes on one PostgreSQL database, joined by the Redis adapter: a password change or
  * a sign-out-everywhere made on process 1 closes the user's sockets on process 2 too.
  */
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -33,7 +30,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
   () => {
     let dataDirs: string[] = [];
     const servers: ServerProcess[] = [];
-    const sockets: Client[] = [];
+    const sockets: TestSocket[] = [];
     let dropDatabase: (() => Promise<void>) | undefined;
     let bases: string[] = [];
 
@@ -60,32 +57,10 @@ describe.skipIf(!adminUrl || !redisUrl)(
     };
 
     const connect = async (base: string, token: string) => {
-      const socket: Client = io(base, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        auth: { token },
-        reconnection: false,
-      });
+      const socket = openSocket(base, token);
       sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      return socket;
+      return whenConnected(socket);
     };
-
-    const disconnected = (socket: Client) =>
-      new Promise<void>((resolve, reject) => {
-        if (socket.disconnected) resolve();
-        const timer = setTimeout(
-          () => reject(new Error('the socket on the other process stayed connected')),
-          5000,
-        );
-        socket.once('disconnect', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
 
     /** A user signed in on process 1 (token) and on process 2 (second token). */
     const userOnBoth = async (name: string) => {
@@ -135,7 +110,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
         password_confirmation: 'Better456',
       });
       expect(res.status).toBe(200);
-      await disconnected(theirs);
+      await whenDisconnected(theirs);
       await settle();
       expect(mine.connected).toBe(true);
       expect((await call(two, user.secondToken, 'GET', '/api/user')).status).toBe(401);
@@ -149,7 +124,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
       const onTwo = await connect(two, user.secondToken);
       const res = await call(two, user.secondToken, 'POST', '/api/account/sign-out-everywhere');
       expect(res.status).toBe(200);
-      await Promise.all([disconnected(onOne), disconnected(onTwo)]);
+      await Promise.all([whenDisconnected(onOne), whenDisconnected(onTwo)]);
       expect((await call(one, user.token, 'GET', '/api/user')).status).toBe(401);
     });
   },

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
 import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages, manualClock } from '../../test/auth-helpers.ts';
+import { openSocket, type TestSocket, whenConnected, whenDisconnected } from '../../test/sockets.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { RULES } from '../auth/auth.service.ts';
@@ -16,8 +15,6 @@ import { RULES } from '../auth/auth.service.ts';
  * across two processes with Redis in account.cluster.test.ts.
  */
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
 const { clock, advance } = manualClock();
 const messages = capturedMessages();
 const redis: Record<string, string> = process.env.REDIS_URL
@@ -26,7 +23,7 @@ const redis: Record<string, string> = process.env.REDIS_URL
 let app: App;
 let url: string;
 let ipSeq = 0;
-const sockets: Client[] = [];
+const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   ({ app } = await createTestApp(redis, {
@@ -70,29 +67,11 @@ async function anotherToken(email: string, password = 'Secret123') {
   return res.json().data.token as string;
 }
 
-async function connected(token: string): Promise<Client> {
-  const socket: Client = io(url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { token },
-    reconnection: false,
-  });
+async function connected(token: string): Promise<TestSocket> {
+  const socket = openSocket(url, token);
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
+  return whenConnected(socket);
 }
-const disconnected = (socket: Client) =>
-  new Promise<void>((resolve, reject) => {
-    if (socket.disconnected) resolve();
-    const timer = setTimeout(() => reject(new Error('the socket stayed connected')), 5000);
-    socket.once('disconnect', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 const change = (token: string, body: Record<string, string>) =>
@@ -170,7 +149,7 @@ describe('change password', () => {
       data: { sessions_ended: 2 },
     });
 
-    await disconnected(theirs);
+    await whenDisconnected(theirs);
     await settle();
     expect(mine.connected).toBe(true);
     expect((await me(user.token)).statusCode).toBe(200);
@@ -249,7 +228,7 @@ describe('sign out everywhere', () => {
     const res = await post('/api/account/sign-out-everywhere', undefined, bearer(user.token));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: TEXT.signedOutEverywhere, data: { sessions_ended: 2 } });
-    await Promise.all(sockets.map(disconnected));
+    await Promise.all(sockets.map((socket) => whenDisconnected(socket)));
     await settle();
     expect(strangers.connected).toBe(true);
     expect((await me(user.token)).statusCode).toBe(401);
