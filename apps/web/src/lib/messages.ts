@@ -35,6 +35,22 @@ export function issueMessage(issue: IssueLike & { message: string }): Message {
   return issueCode(issue) ?? issue.message;
 }
 
+/**
+ * A zod failure of a form's own check as messages on the form's `fields`: the first issue of each,
+ * as zod lists them.
+ */
+export function issueMessagesByField<F extends string>(
+  issues: ReadonlyArray<IssueLike & { message: string; path: ReadonlyArray<PropertyKey> }>,
+  fields: ReadonlyArray<F>,
+): Partial<Record<F, Message>> {
+  const byField: Partial<Record<F, Message>> = {};
+  for (const issue of issues) {
+    const field = fields.find((name) => name === issue.path[0]);
+    if (field) byField[field] ??= issueMessage(issue);
+  }
+  return byField;
+}
+
 /** A message as a react-hook-form field error that keeps its catalogue key (see `fieldErrorMessage`). */
 export function asFieldError(message: Message, type = 'server'): FieldError {
   return typeof message === 'string'

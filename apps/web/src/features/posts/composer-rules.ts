@@ -1,5 +1,5 @@
 import { createPostFields, hasContent } from '@makan/contract/posts';
-import { issueMessage, type Message } from '../../lib/messages.ts';
+import { issueMessagesByField, type Message } from '../../lib/messages.ts';
 
 export interface ComposerValues {
   description: string;
@@ -28,6 +28,8 @@ export const emptyComposer: ComposerValues = {
   licence_number: '',
 };
 
+const COMPOSER_FIELDS = Object.keys(emptyComposer) as ReadonlyArray<keyof ComposerValues>;
+
 export type ComposerErrors = Partial<Record<keyof ComposerValues | 'content', Message>>;
 
 export type ComposerCheck =
@@ -43,16 +45,9 @@ export function checkComposer(values: ComposerValues, photoCount: number): Compo
   // A chosen city wins; its name in the box is not sent as free text too.
   const input = values.location_id ? { ...values, location: '' } : { ...values };
   const parsed = createPostFields.safeParse(input);
-  const errors: ComposerErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && field in emptyComposer) {
-        const key = field as keyof ComposerValues;
-        errors[key] ??= issueMessage(issue);
-      }
-    }
-  }
+  const errors: ComposerErrors = parsed.success
+    ? {}
+    : issueMessagesByField(parsed.error.issues, COMPOSER_FIELDS);
   // The contract's location rule is a refinement, which zod skips while other fields fail.
   if (!values.location_id && !values.location.trim()) errors.location ??= { code: 'required' };
   if (!hasContent(values.description, photoCount)) errors.content = { code: 'postContentRequired' };

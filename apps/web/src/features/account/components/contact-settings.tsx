@@ -1,5 +1,4 @@
 import { type ContactChannel, changeContactRequest, confirmContactRequest } from '@makan/contract/account';
-import type { IssueLike } from '@makan/contract/issue-codes';
 import { TEXT } from '@makan/contract/texts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import {
   apiErrorText,
   firstFieldMessages,
-  issueMessage,
+  issueMessagesByField,
   type Message,
   translateMessage,
 } from '../../../lib/messages.ts';
@@ -20,15 +19,9 @@ import { useCurrentUser } from '../api/current-user.ts';
 
 type Errors = Partial<Record<'value' | 'current_password' | 'code' | 'form', Message>>;
 
-/** The first message per field of a zod failure. */
-function issuesByField(issues: ReadonlyArray<IssueLike & { path: PropertyKey[]; message: string }>): Errors {
-  const errors: Record<string, Message> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issueMessage(issue);
-  }
-  return errors;
-}
+const FIELDS = ['value', 'current_password', 'code'] as const;
+const issuesByField = (issues: Parameters<typeof issueMessagesByField>[0]): Errors =>
+  issueMessagesByField(issues, FIELDS);
 
 /** Step 1 (new address and password), then step 2 (the code sent to the new address). */
 function ChangeContactForm({ channel, onDone }: { channel: ContactChannel; onDone: () => void }) {

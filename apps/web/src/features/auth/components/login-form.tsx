@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/http.ts';
 import {
   apiErrorText,
   firstFieldMessages,
-  issueMessage,
+  issueMessagesByField,
   type Message,
   translateMessage,
 } from '../../../lib/messages.ts';
@@ -47,13 +47,8 @@ function check(form: HTMLFormElement) {
     identifier: String(data.get('identifier') ?? ''),
     password: String(data.get('password') ?? ''),
   });
-  const errors: Errors = {};
-  if (parsed.success) return { values: parsed.data, errors };
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (isField(field) && !errors[field]) errors[field] = issueMessage(issue);
-  }
-  return { values: null, errors };
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  return { values: null, errors: issueMessagesByField(parsed.error.issues, FIELDS) };
 }
 
 /** Focuses the first field (in the form's order) that has an error. */

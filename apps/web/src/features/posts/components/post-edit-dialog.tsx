@@ -14,7 +14,7 @@ import { type Language, useLanguage } from '../../../lib/i18n.ts';
 import {
   apiErrorText,
   firstFieldMessages,
-  issueMessage,
+  issueMessagesByField,
   type Message,
   translateMessage,
 } from '../../../lib/messages.ts';
@@ -221,12 +221,7 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
     }
     const parsed = editRequestOf(values, editValuesOf(post));
     if (!parsed.success) {
-      const next: EditErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (isEditField(field)) next[field] ??= issueMessage(issue);
-      }
-      setErrors(next);
+      setErrors(issueMessagesByField(parsed.error.issues, FIELDS));
       return;
     }
     if (Object.keys(parsed.data).length === 0) {
