@@ -223,6 +223,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerMedia(app, { dir: mediaDir });
 
   // Modules.
+  const random = overrides.random ?? cryptoRandom;
   healthRoutes(app, { ping: database.ping });
   const profiles = createProfilesService({
     users: usersRepository,
@@ -243,7 +244,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     hasher,
     notifier: authNotifier,
     clock,
-    random: overrides.random ?? cryptoRandom,
+    random,
     sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     describeUser: profiles.describeOwner,
   });
@@ -282,7 +283,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       hasher,
       notifier: authNotifier,
       clock,
-      random: overrides.random ?? cryptoRandom,
+      random,
       passwordGuard: auth.passwordGuard,
       describeUser: profiles.describeOwner,
       sessionsEnded: (userId, keepTokenHash) =>
@@ -303,7 +304,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       },
       limits,
       clock,
-      random: overrides.random ?? cryptoRandom,
+      random,
       config,
       log: app.log,
     }),
