@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, request as playwrightRequest, test } fr
 import { freshAccount } from './accounts.ts';
 import { codeFromOutbox } from './outbox.ts';
 import { openSignedIn } from './session.ts';
-import type { Language } from './support.ts';
+import { type Language, snapBothThemes } from './support.ts';
 
 /**
  * Settings → account (issue 20), in each language, on a fresh account per language made through the
@@ -60,6 +60,9 @@ for (const language of ['en', 'ar'] as Language[]) {
       test(`changes the email with a code sent to the new address (${language})`, async ({ page }) => {
         await openSignedIn(page, email, '/settings', { language, password: password });
         await expect(page.getByTestId('contact-current-email')).toHaveText(email);
+        await snapBothThemes(page, `account-settings-${language}`, async () => {
+          await expect(page.getByTestId('change-password-form')).toBeVisible();
+        });
         await page.getByRole('button', { name: t.changeEmail }).click();
         await page.getByTestId('contact-value-email').fill(newEmail);
         await page.getByTestId('contact-password-email').fill(password);
