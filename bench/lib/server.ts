@@ -11,6 +11,15 @@ export const repoDir = path.resolve(benchDir, '..');
 export const serverDir = path.join(repoDir, 'apps/server');
 /** Scratch space of the benchmarks (databases, uploads); ignored by git. */
 export const workDir = path.join(benchDir, '.work');
+/**
+ * This run's own part of it, removed when the run ends: two runs at once (CI runs the PGlite and the
+ * PostgreSQL benchmarks side by side) must never share a store. They once did: the PostgreSQL run's
+ * fresh 'realtime' store deleted the folder the PGlite run's server was using, and the next server on
+ * it found an empty database (sign-in refused).
+ */
+const runDir = path.join(workDir, `run-${process.pid}`);
+/** A folder of this run only (see runDir), removed when the run ends. */
+export const scratchDir = (name: string) => path.join(runDir, name);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -32,6 +41,7 @@ export type RunningServer = {
 const children = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const c of children) c.kill('SIGKILL');
+  rmSync(runDir, { recursive: true, force: true });
 });
 
 export function freePort(): Promise<number> {
@@ -193,7 +203,7 @@ export async function recreateDatabase(adminUrl: string, name: string): Promise<
  * need a few signed-in users rather than a large dataset.
  */
 export async function freshDemoStore(name: string, adminUrl: string | undefined): Promise<Store> {
-  const dataDir = path.join(workDir, name);
+  const dataDir = scratchDir(name);
   rmSync(dataDir, { recursive: true, force: true });
   if (!adminUrl) return { dataDir };
   return {

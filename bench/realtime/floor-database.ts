@@ -1,10 +1,9 @@
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { createMessageSendRepository } from '../../apps/server/src/modules/chat/message-send.repository.ts';
-import { workDir } from '../lib/server.ts';
+import { scratchDir } from '../lib/server.ts';
 
 /**
  * The database side of a chat send, two ways, each call one message with this client id:
@@ -95,7 +94,7 @@ export async function floorPostgres(
  * bench/.work, with a conversation of two.
  */
 export async function floorPglite(): Promise<FloorDatabase> {
-  const dataDir = path.join(workDir, 'realtime-floor');
+  const dataDir = scratchDir('realtime-floor');
   rmSync(dataDir, { recursive: true, force: true });
   const handle = await openDatabase({ dataDir });
   await handle.migrate();
