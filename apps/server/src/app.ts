@@ -15,6 +15,8 @@ import { createPasswordHasher } from './lib/password.ts';
 import { cryptoRandom, type Random } from './lib/random.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { createAccountDataRepository } from './modules/account/account-data.repository.ts';
+import { createAccountJobs, exportPath } from './modules/account/account-jobs.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type Notifier } from './modules/auth/auth.service.ts';
@@ -157,6 +159,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const hasher = createPasswordHasher({ cost: config.scryptCost });
   const mediaDir = path.join(config.dataDir, 'media');
   const images = createImageStore({ dir: mediaDir });
+  const chatFiles = createChatFiles({ dir: path.join(config.dataDir, 'chat-files') });
   await database.withStartupLock(async () => {
     await database.migrate();
     await runSeed({
@@ -247,6 +250,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     random,
     sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     describeUser: profiles.describeOwner,
+    afterSignIn: (userId) => account.keepAccount(userId),
   });
   const guard = createAuthGuard(auth.authenticate);
   const housekeeping = scheduleHousekeeping({
@@ -273,31 +277,46 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     afterLogout: (session) => realtime.disconnectSession(session.tokenHash),
     afterPasswordReset: (userId) => realtime.disconnectUser(userId),
   });
-  // The signed-in user's own account: password, email and phone, sessions.
-  accountRoutes(app, {
-    guard,
-    account: createAccountService({
-      users: usersRepository,
-      auth: authRepository,
-      limits,
-      hasher,
-      notifier: authNotifier,
-      clock,
-      random,
-      passwordGuard: auth.passwordGuard,
-      describeUser: profiles.describeOwner,
-      sessionsEnded: (userId, keepTokenHash) =>
-        keepTokenHash === null
-          ? realtime.disconnectUser(userId)
-          : realtime.disconnectOtherSessions(userId, keepTokenHash),
-    }),
+  // The signed-in user's own account: password, email and phone, sessions, deletion, a copy of the data.
+  const accountData = createAccountDataRepository(database.db);
+  const exportsDir = path.join(config.dataDir, 'exports');
+  const accountJobs = createAccountJobs({
+    data: accountData,
+    clock,
+    removeImage: (kind, key) => images.remove(kind, key),
+    removeChatFile: (file) => chatFiles.remove(file),
+    exportsDir,
+    notifier: authNotifier,
+    publicUrl: config.publicUrl,
+    imageUrl: (kind, key) => images.url(kind, key),
+    log: app.log,
   });
+  app.addHook('onListen', async () => accountJobs.start(config.accountJobsEveryMs));
+  app.addHook('preClose', () => accountJobs.stop());
+  const account = createAccountService({
+    users: usersRepository,
+    auth: authRepository,
+    limits,
+    hasher,
+    notifier: authNotifier,
+    clock,
+    random,
+    passwordGuard: auth.passwordGuard,
+    describeUser: profiles.describeOwner,
+    sessionsEnded: (userId, keepTokenHash) =>
+      keepTokenHash === null
+        ? realtime.disconnectUser(userId)
+        : realtime.disconnectOtherSessions(userId, keepTokenHash),
+    data: accountData,
+    exportFile: (fileKey) => exportPath(exportsDir, fileKey),
+    kickJobs: accountJobs.kick,
+  });
+  accountRoutes(app, { guard, account });
   linkedinRoutes(app, {
     linkedin: createLinkedinService({
       linkedin: createLinkedinRepository(database.db),
       users: usersRepository,
-      issueToken: auth.issueToken,
-      describeUser: profiles.describeOwner,
+      openSession: auth.openSession,
       revokeSessions: async (userId, now) => {
         await authRepository.revokeAllTokens(userId, now);
         realtime.disconnectUser(userId);
@@ -359,7 +378,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     };
   });
   // Chat: conversations, messages and files over HTTP; channels and typing over the socket.
-  const chatFiles = createChatFiles({ dir: path.join(config.dataDir, 'chat-files') });
   const chatPublisher: ChatPublisher = {
     publish: realtime.publish,
     removeFromChannel: (userId, conversationId) =>

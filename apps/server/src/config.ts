@@ -70,6 +70,7 @@ const envSchema = z.object({
   SOCKETS_PER_USER: positiveInt(20),
   SOCKET_AUTH_TIMEOUT_MS: positiveInt(5000),
   PRESENCE_HEARTBEAT_SECONDS: positiveInt(60),
+  ACCOUNT_JOBS_EVERY_SECONDS: positiveInt(60),
   LIMIT_MESSAGES_PER_MINUTE: positiveInt(120),
   LIMIT_COMMENTS_PER_MINUTE: positiveInt(60),
 });
@@ -114,6 +115,8 @@ export type Config = {
    * that dies without closing them (SIGKILL, a lost machine) leaves their last seen this recent at worst.
    */
   presenceHeartbeatMs: number;
+  /** How often the account jobs (erasures due, exports asked for, expired archives) look for work. */
+  accountJobsEveryMs: number;
   /** Per-user rate limits, well above what people do by hand (a busy chat is 10-20 messages a minute). */
   limits: { messagesPerMinute: number; commentsPerMinute: number };
 };
@@ -162,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authTimeoutMs: e.SOCKET_AUTH_TIMEOUT_MS,
     },
     presenceHeartbeatMs: e.PRESENCE_HEARTBEAT_SECONDS * 1000,
+    accountJobsEveryMs: e.ACCOUNT_JOBS_EVERY_SECONDS * 1000,
     limits: {
       messagesPerMinute: e.LIMIT_MESSAGES_PER_MINUTE,
       commentsPerMinute: e.LIMIT_COMMENTS_PER_MINUTE,

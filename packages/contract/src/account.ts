@@ -60,3 +60,58 @@ export const confirmContactRequest = z.object({
   channel: z.enum(CONTACT_CHANNELS),
   code: otpCodeField,
 });
+
+/** Days between asking to delete an account and its erasure; any sign-in meanwhile keeps it. */
+export const ACCOUNT_DELETION_GRACE_DAYS = 14;
+/** Days a prepared copy of one's data can be downloaded. */
+export const DATA_EXPORT_DAYS = 7;
+
+/**
+ * Deleting the account: the password asked again, or, for an account without one (LinkedIn only),
+ * the code sent to its email by `POST /api/account/deletion/code`.
+ */
+export const deleteAccountRequest = z
+  .object({
+    current_password: z.string().max(LIMITS.passwordMax, TEXT.currentPasswordWrong).optional(),
+    code: otpCodeField.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.current_password && !value.code) {
+      ctx.addIssue({ code: 'custom', path: ['current_password'], message: TEXT.required });
+    }
+  });
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;
+
+export const deletionScheduled = z.object({
+  /** When the account will be erased unless its owner signs in before. */
+  deletion_due_at: z.string(),
+});
+
+export const deletionCodeResult = z.object({
+  /** The email the code went to. */
+  value: z.string(),
+  retry_after_seconds: z.number().int().positive(),
+});
+
+export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
+
+/** A copy of the user's data: prepared in the background, then downloadable until it expires. */
+export const dataExportSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(DATA_EXPORT_STATUSES),
+  requested_at: z.string(),
+  ready_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  /** Ready and not expired: the address to download it with the owner's session. */
+  download_url: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** The latest copy asked for, or none. */
+export const latestDataExport = z.object({ export: dataExportSchema.nullable() });
+
+export const dataExportParams = z.object({
+  key: z.string().regex(/^[0-9a-f]{32}$/, TEXT.dataExportNotFound),
+});

@@ -222,7 +222,12 @@ export const minimalUser = z.object({
 export type MinimalUser = z.infer<typeof minimalUser>;
 
 export const registerResult = z.object({ user: minimalUser, verification: verificationInfo });
-export const loginResult = z.object({ token: z.string(), user: fullUser });
+export const loginResult = z.object({
+  token: z.string(),
+  user: fullUser,
+  /** Present (true) when this sign-in cancelled the account's pending deletion (issue 20). */
+  deletion_cancelled: z.boolean().optional(),
+});
 /** 403 answer of a login whose account is not verified yet: which codes to enter. */
 export const verificationRequiredResult = z.object({ verification: verificationInfo });
 export const verifyOtpResult = z.object({

@@ -65,7 +65,8 @@ export type ChatAttachment = z.infer<typeof chatAttachment>;
 /** The message a reply points at, as much as a quote needs. */
 export const replyPreview = z.object({
   id,
-  sender_id: id,
+  /** Null when the sender's account was deleted. */
+  sender_id: id.nullable(),
   sender_name: z.string(),
   content: z.string().nullable(),
   type: z.enum(MESSAGE_TYPES),
@@ -77,7 +78,8 @@ export const replyPreview = z.object({
 export const messageSchema = z.object({
   id,
   conversation_id: id,
-  sender_id: id,
+  /** Null when the sender's account was deleted (the message stays, from a deleted account). */
+  sender_id: id.nullable(),
   /** The id the sending client chose; the same client id twice is the same message. */
   client_id: z.string().nullable(),
   content: z.string().nullable(),
@@ -91,7 +93,8 @@ export const messageSchema = z.object({
   is_deleted: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
-  sender: chatUser,
+  /** Null when the sender's account was deleted. */
+  sender: chatUser.nullable(),
   attachments: z.array(chatAttachment),
   /** The first attachment's fields, as spec §3 names them. */
   file_url: z.string().nullable(),

@@ -131,6 +131,14 @@ export const TEXT = {
   accountLocked:
     'Too many wrong passwords: this account is locked for {minutes} minutes. If it is yours, sign in with a code sent to you.',
   unlockCodeSent: 'A sign-in code has been sent.',
+  accountDeletionScheduled:
+    'Your account will be deleted in {days} days. Log in before then if you change your mind.',
+  accountDeletionCancelled: 'Welcome back. Your account will no longer be deleted.',
+  deletionCodeSent: 'We sent a code to {address}. Enter it to delete your account.',
+  dataExportRequested: 'We are preparing a copy of your data. We will email you when it is ready.',
+  dataExportBusy: 'A copy of your data is already being prepared.',
+  dataExportNotFound: 'This download is not available. Ask for a new copy of your data in Settings.',
+  dataExportExpired: 'This download link has expired. Ask for a new copy of your data in Settings.',
 } as const;
 
 export type TextKey = keyof typeof TEXT;

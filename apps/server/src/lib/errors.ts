@@ -83,6 +83,17 @@ export class NotFound extends AppError {
     super(404, text);
   }
 }
+export class Conflict extends AppError {
+  constructor(text?: Text) {
+    super(409, text);
+  }
+}
+/** What was there is no more (an expired download). */
+export class Gone extends AppError {
+  constructor(text?: Text) {
+    super(410, text);
+  }
+}
 export class TooManyRequests extends AppError {
   constructor(
     readonly retryAfterSeconds: number,

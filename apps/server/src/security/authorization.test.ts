@@ -90,6 +90,12 @@ const OWNER_BODIES: Record<string, (owner: User) => Promise<object>> = {
     value: `new.${owner.email}`,
     current_password: owner.password,
   }),
+  'POST /api/account/deletion': async (owner) => ({ current_password: owner.password }),
+  // The code is for accounts without a password (LinkedIn only): the owner becomes one.
+  'POST /api/account/deletion/code': async (owner) => {
+    await database.db.execute(sql`update users set password_hash = null where id = ${owner.id}`);
+    return {};
+  },
   'POST /api/account/contact/confirm': async (owner) => {
     const value = `new.${owner.email}`;
     const asked = await app.inject({
@@ -145,6 +151,21 @@ const ok = (res: { statusCode: number; body: string }, what: string) => {
     .parse(JSON.parse(res.body)).data;
 };
 
+/** A copy of the owner's data, asked for and prepared (the background jobs start at once): its key. */
+async function readyExport(owner: User): Promise<string> {
+  const asked = await app.inject({ method: 'POST', url: '/api/account/export', headers: owner.auth });
+  if (asked.statusCode !== 202) throw new Error(`export: ${asked.body}`);
+  for (let i = 0; i < 200; i++) {
+    const res = await app.inject({ method: 'GET', url: '/api/account/export', headers: owner.auth });
+    const url = z
+      .object({ data: z.object({ export: z.object({ download_url: z.string().nullable() }).nullable() }) })
+      .parse(res.json()).data.export?.download_url;
+    if (url) return url.split('/').at(-1) ?? '';
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('export never ready');
+}
+
 /** A's things: a post with a comment and a reply, a bookmark, and a conversation with C with texts and files. */
 async function buildWorld(owner: User, other: User, secret = 'ordinary') {
   const form = await multipartBody({
@@ -197,6 +218,7 @@ async function buildWorld(owner: User, other: User, secret = 'ordinary') {
   const file = await sendFile(owner);
   const otherFile = await sendFile(other);
   return {
+    exportKey: await readyExport(owner),
     owner,
     other,
     post: post.id,
@@ -211,7 +233,7 @@ async function buildWorld(owner: User, other: User, secret = 'ordinary') {
 }
 
 /** Candidate ids for a path parameter, from its name (and for `{id}`, the segment before it). */
-function idsFor(op: Operation, param: string, w: World): number[] {
+function idsFor(op: Operation, param: string, w: World): Array<number | string> {
   if (param === 'commentId') return [w.comment, w.reply];
   if (param === 'messageId') return [w.message, w.fileMessage];
   const segments = op.path.split('/');
@@ -229,6 +251,8 @@ function idsFor(op: Operation, param: string, w: World): number[] {
       return [w.attachment.id];
     case 'cities':
       return [cityId];
+    case 'key':
+      return [w.exportKey];
     default:
       throw new Error(`${op.key}: say in idsFor() which resource {${param}} names`);
   }

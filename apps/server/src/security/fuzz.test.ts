@@ -51,8 +51,11 @@ const MULTIPART_FIELDS: Record<string, { fields: Record<string, string>; file: s
   'POST /api/chat/conversations/{id}/files': { fields: { message: 'fuzz caption' }, file: 'file' },
 };
 
-/** Tables whose rows a refused request may legitimately write: the counters of the rate limiter. */
-const CHANGES_ON_REFUSAL = new Set(['rate_limits']);
+/**
+ * Tables whose rows may change while a refused request runs: the counters of the rate limiter, and
+ * the copies of data an earlier case asked for, prepared by the background jobs meanwhile.
+ */
+const CHANGES_ON_REFUSAL = new Set(['rate_limits', 'data_exports']);
 
 // ---------------------------------------------------------------------------------------------
 // What a good refusal looks like.

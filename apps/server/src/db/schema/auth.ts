@@ -31,7 +31,7 @@ export const verificationCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['email', 'phone'] }).notNull(),
     purpose: text('purpose', {
-      enum: ['registration', 'password_reset', 'contact_change', 'unlock'],
+      enum: ['registration', 'password_reset', 'contact_change', 'unlock', 'account_deletion'],
     }).notNull(),
     /** For a contact change: the new email (normalised) or phone (as typed) the code was sent to. */
     target: text('target'),

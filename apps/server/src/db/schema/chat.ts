@@ -71,9 +71,8 @@ export const messages = pgTable(
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: integer('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the sender's account was erased: the message stays, from a deleted account. */
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     /** The sending client's id for this message: a repeated send finds the stored one. */
     clientId: text('client_id'),
     content: text('content'),
@@ -91,6 +90,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
+    // Erasing an account sets its messages' sender to null: found by this index, not a scan.
+    index('messages_sender_idx').on(t.senderId),
     uniqueIndex('messages_client_id_key')
       .on(t.conversationId, t.senderId, t.clientId)
       .where(sql`${t.clientId} is not null`),

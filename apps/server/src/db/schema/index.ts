@@ -1,3 +1,4 @@
+export { dataExports } from './account.ts';
 export { authTokens, oauthStates, passwordResetTokens, socialAccounts, verificationCodes } from './auth.ts';
 export {
   conversationParticipants,

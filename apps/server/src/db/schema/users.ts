@@ -33,6 +33,11 @@ export const users = pgTable(
     showPresence: boolean('show_presence').notNull().default(true),
     /** When the user's last open socket closed; null until it first did. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * Set when the owner asked to delete the account: from then on the account is erased by the
+     * background jobs; any sign-in before it clears it (issue 20).
+     */
+    deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +49,7 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // The companies directory searches bios too.
     index('users_bio_trgm_idx').using('gin', sql`lower(${t.bio}) gin_trgm_ops`),
+    index('users_deletion_due_idx').on(t.deletionDueAt).where(sql`${t.deletionDueAt} is not null`),
     check('users_user_type_check', isOneOf(t.userType, USER_TYPES)),
     check('users_verification_method_check', isOneOf(t.verificationMethod, VERIFICATION_METHODS)),
     check('users_language_check', isOneOf(t.language, LANGUAGES)),

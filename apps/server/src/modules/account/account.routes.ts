@@ -1,13 +1,24 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import {
+  ACCOUNT_DELETION_GRACE_DAYS,
   changeContactRequest,
   changeContactResult,
   changePasswordRequest,
   confirmContactRequest,
+  dataExportParams,
+  dataExportSchema,
+  deleteAccountRequest,
+  deletionCodeResult,
+  deletionScheduled,
+  latestDataExport,
   sessionsEndedResult,
 } from '@makan/contract/account';
 import { fullUser } from '@makan/contract/auth';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
 import { formatText, TEXT } from '@makan/contract/texts';
+import { NotFound } from '../../lib/errors.ts';
+import { contentDisposition } from '../../lib/file-name.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { AccountService } from './account.service.ts';
@@ -18,6 +29,7 @@ const failures = {
   422: failureSchema,
   429: failureSchema,
 };
+const readFailures = { 401: failureSchema, 429: failureSchema };
 
 export function accountRoutes(app: App, { account, guard }: { account: AccountService; guard: AuthGuard }) {
   const tags = ['account'];
@@ -113,6 +125,113 @@ export function accountRoutes(app: App, { account, guard }: { account: AccountSe
     async (request) => {
       const data = await account.signOutEverywhere(guard.session(request));
       return { status: true as const, message: TEXT.signedOutEverywhere, data };
+    },
+  );
+
+  app.post(
+    '/api/account/deletion/code',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'For an account without a password (LinkedIn only): a code to its email to confirm deletion',
+        security,
+        response: { 200: successSchema(deletionCodeResult), ...failures },
+      },
+    },
+    async (request) => {
+      const data = await account.sendDeletionCode(guard.session(request));
+      return {
+        status: true as const,
+        message: formatText(TEXT.deletionCodeSent, { address: data.value }),
+        data,
+      };
+    },
+  );
+
+  app.post(
+    '/api/account/deletion',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: `Delete the account: erased after ${ACCOUNT_DELETION_GRACE_DAYS} days unless its owner signs in before`,
+        description:
+          'The password asked again (or, for an account without one, the code from /api/account/deletion/code). Every session ends at once. After the grace period the profile, posts, comments, likes, follows and media are erased; messages stay in their conversations from a deleted account.',
+        security,
+        body: deleteAccountRequest,
+        response: { 200: successSchema(deletionScheduled), ...failures },
+      },
+    },
+    async (request) => {
+      const data = await account.requestDeletion(guard.session(request), request.body);
+      return {
+        status: true as const,
+        message: formatText(TEXT.accountDeletionScheduled, { days: ACCOUNT_DELETION_GRACE_DAYS }),
+        data,
+      };
+    },
+  );
+
+  app.post(
+    '/api/account/export',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'Ask for a copy of your data (JSON), prepared in the background',
+        description:
+          'Answers 202 with the export, pending; GET /api/account/export tells when it is ready, and an email says so too. 409 while one is being prepared.',
+        security,
+        response: { 202: successSchema(dataExportSchema), 409: failureSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const data = await account.requestExport(guard.session(request));
+      return reply.code(202).send({ status: true as const, message: TEXT.dataExportRequested, data });
+    },
+  );
+
+  app.get(
+    '/api/account/export',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'The latest copy of your data asked for: pending, ready (with its link) or failed',
+        security,
+        response: { 200: successSchema(latestDataExport), ...readFailures },
+      },
+    },
+    async (request) => {
+      const data = await account.latestExport(guard.session(request));
+      return { status: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/account/export/:key',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'Download a prepared copy of your data (the owner only, until it expires)',
+        description: '404 for anyone but its owner; 410 once expired.',
+        security,
+        params: dataExportParams,
+      },
+    },
+    async (request, reply) => {
+      const found = await account.exportDownload(guard.session(request), request.params.key);
+      const info = await stat(found.path).catch(() => undefined);
+      if (!info) throw new NotFound('dataExportNotFound');
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-length', info.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDisposition('attachment', found.fileName))
+        .send(createReadStream(found.path));
     },
   );
 }

@@ -1,8 +1,9 @@
-import type { ContactChannel } from '@makan/contract/account';
+import { randomBytes } from 'node:crypto';
+import { ACCOUNT_DELETION_GRACE_DAYS, type ContactChannel, type DataExport } from '@makan/contract/account';
 import type { FullUser } from '@makan/contract/auth';
 import { normalizePhone } from '@makan/contract/auth';
 import type { Clock } from '../../lib/clock.ts';
-import { Invalid, Unauthorized } from '../../lib/errors.ts';
+import { Conflict, Gone, Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { Random } from '../../lib/random.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
@@ -17,6 +18,7 @@ import {
   contactChangedEmail,
   contactChangedSms,
 } from './account.messages.ts';
+import type { AccountDataRepository, ExportRow } from './account-data.repository.ts';
 
 type Deps = {
   users: UsersRepository;
@@ -32,7 +34,28 @@ type Deps = {
   describeUser: (userId: number) => Promise<FullUser>;
   /** Told which sessions ended, so their live sockets close too (on every process). */
   sessionsEnded: (userId: number, keepTokenHash: string | null) => void;
+  data: AccountDataRepository;
+  /** Where prepared archives are kept, one file per export. */
+  exportFile: (fileKey: string) => string;
+  /** Asks the background jobs to look for work now (a new export). */
+  kickJobs: () => void;
 };
+
+const DAY_MS = 86_400_000;
+
+/** An export as its owner sees it; the link only while it can be downloaded. */
+export function exportView(row: ExportRow, now: Date): DataExport {
+  const live = row.status === 'ready' && row.expiresAt !== null && row.expiresAt > now;
+  return {
+    id: row.id,
+    status: row.status,
+    requested_at: row.requestedAt.toISOString(),
+    ready_at: row.status === 'ready' ? (row.finishedAt?.toISOString() ?? null) : null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    download_url: live ? `/api/account/export/${row.fileKey}` : null,
+    file_size: row.fileSize,
+  };
+}
 
 /** What a signed-in user changes about their own account: password, sessions. */
 export function createAccountService({
@@ -46,6 +69,9 @@ export function createAccountService({
   passwordGuard,
   describeUser,
   sessionsEnded,
+  data,
+  exportFile,
+  kickJobs,
 }: Deps) {
   const takeCode = createCodeTaker({ auth, limits, clock, failures: RULES.failuresPerAccount });
   const sendCode = createCodeSender({ auth, limits, clock, random, notifier });
@@ -151,6 +177,77 @@ export function createAccountService({
       sessionsEnded(user.id, session.tokenHash);
       await tell(user, 'password_changed');
       return { sessions_ended: ended };
+    },
+
+    /**
+     * For an account without a password (LinkedIn only): a code to its email, the proof asked for
+     * before deleting it.
+     */
+    async sendDeletionCode(session: Session) {
+      const user = await owner(session);
+      if (user.passwordHash) throw new Invalid({ current_password: 'required' });
+      const retryAfter = await sendCode({
+        user,
+        channel: 'email',
+        purpose: 'account_deletion',
+        limitHits: [[`send:email:${user.email}`, RULES.sendPerIdentifier]],
+      });
+      return { value: user.email, retry_after_seconds: retryAfter };
+    },
+
+    /**
+     * Schedules the account's erasure after the grace period: the password asked again (or, without
+     * one, the emailed code); every session and socket ends; any sign-in before then cancels it.
+     */
+    async requestDeletion(session: Session, proof: { current_password?: string; code?: string }) {
+      const user = await owner(session);
+      if (user.passwordHash) {
+        await confirmPassword(user, proof.current_password ?? '', 'current_password');
+      } else {
+        if (!proof.code) throw new Invalid({ code: 'required' });
+        await takeCode(user.id, 'email', 'account_deletion', proof.code);
+      }
+      const now = clock.now();
+      const due = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
+      await data.scheduleDeletion(user.id, due);
+      await auth.revokeAllTokens(user.id, now);
+      sessionsEnded(user.id, null);
+      await tell(user, 'deletion_scheduled');
+      return { deletion_due_at: due.toISOString() };
+    },
+
+    /** Asks for a copy of the user's data, prepared in the background; one at a time. */
+    async requestExport(session: Session) {
+      const user = await owner(session);
+      const row = await data.requestExport(user.id, randomBytes(16).toString('hex'), clock.now());
+      if (!row) throw new Conflict('dataExportBusy');
+      kickJobs();
+      return exportView(row, clock.now());
+    },
+
+    async latestExport(session: Session) {
+      const row = await data.latestExport(session.userId);
+      return { export: row ? exportView(row, clock.now()) : null };
+    },
+
+    /** The archive's file, to its owner only, while the link lives. */
+    async exportDownload(session: Session, fileKey: string) {
+      const row = await data.exportByKey(fileKey);
+      if (!row || row.userId !== session.userId || row.status !== 'ready')
+        throw new NotFound('dataExportNotFound');
+      if (!row.expiresAt || row.expiresAt <= clock.now()) throw new Gone('dataExportExpired');
+      return {
+        path: exportFile(row.fileKey),
+        fileName: `makan-data-${row.finishedAt?.toISOString().slice(0, 10) ?? 'export'}.json`,
+      };
+    },
+
+    /** At every sign-in: a pending deletion is cancelled, and the owner told. */
+    async keepAccount(userId: number): Promise<boolean> {
+      if (!(await data.cancelDeletion(userId))) return false;
+      const user = await users.findById(userId);
+      if (user) await tell(user, 'deletion_cancelled');
+      return true;
     },
 
     /** Ends every session of the user, this one included. */

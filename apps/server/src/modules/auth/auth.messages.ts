@@ -10,6 +10,7 @@ const TEXTS = {
       password_reset: 'Your Makan password reset code',
       contact_change: 'Confirm your new Makan contact details',
       unlock: 'Your Makan sign-in code',
+      account_deletion: 'Your code to delete your Makan account',
     },
     greeting: (name: string) => `Hello ${name},`,
     body: {
@@ -19,6 +20,8 @@ const TEXTS = {
         `Your code to confirm this address for your Makan account is ${code}.`,
       unlock: (code: string) =>
         `Your account was locked after too many wrong passwords. To sign in now, enter the code ${code} with your password.`,
+      account_deletion: (code: string) =>
+        `Your code to delete your Makan account is ${code}. If you did not ask to delete your account, do not share it and sign in to check your settings.`,
     },
     validity: 'It is valid for 10 minutes. If you did not ask for it, you can ignore this message.',
     sms: {
@@ -27,6 +30,8 @@ const TEXTS = {
       contact_change: (code: string) =>
         `Makan: your code to confirm this number is ${code}. Valid for 10 minutes.`,
       unlock: (code: string) => `Makan: your sign-in code is ${code}. Valid for 10 minutes.`,
+      account_deletion: (code: string) =>
+        `Makan: your code to delete your account is ${code}. Valid for 10 minutes.`,
     },
     signature: 'The Makan team',
   },
@@ -36,6 +41,7 @@ const TEXTS = {
       password_reset: 'رمز إعادة تعيين كلمة المرور في مكان',
       contact_change: 'تأكيد بيانات التواصل الجديدة في مكان',
       unlock: 'رمز تسجيل الدخول إلى مكان',
+      account_deletion: 'رمز حذف حسابك في مكان',
     },
     greeting: (name: string) => `مرحبًا ${name}،`,
     body: {
@@ -44,6 +50,8 @@ const TEXTS = {
       contact_change: (code: string) => `رمز تأكيد هذا العنوان لحسابك في مكان هو ${code}.`,
       unlock: (code: string) =>
         `تم قفل حسابك بعد محاولات كثيرة بكلمة مرور خاطئة. لتسجيل الدخول الآن، أدخل الرمز ${code} مع كلمة المرور.`,
+      account_deletion: (code: string) =>
+        `رمز حذف حسابك في مكان هو ${code}. إن لم تطلب حذف حسابك فلا تشاركه مع أحد وسجّل الدخول لمراجعة إعداداتك.`,
     },
     validity: 'الرمز صالح لمدة 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.',
     sms: {
@@ -51,6 +59,7 @@ const TEXTS = {
       password_reset: (code: string) => `مكان: رمز إعادة تعيين كلمة المرور هو ${code}. صالح لمدة 10 دقائق.`,
       contact_change: (code: string) => `مكان: رمز تأكيد هذا الرقم هو ${code}. صالح لمدة 10 دقائق.`,
       unlock: (code: string) => `مكان: رمز تسجيل الدخول هو ${code}. صالح لمدة 10 دقائق.`,
+      account_deletion: (code: string) => `مكان: رمز حذف حسابك هو ${code}. صالح لمدة 10 دقائق.`,
     },
     signature: 'فريق مكان',
   },

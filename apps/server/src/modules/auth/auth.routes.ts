@@ -132,7 +132,11 @@ export function authRoutes(
     },
     async (request) => {
       const data = await auth.login(request.body.identifier, request.body.password, request.ip);
-      return { status: true as const, message: TEXT.loginSuccess, data };
+      return {
+        status: true as const,
+        message: data.deletion_cancelled ? TEXT.accountDeletionCancelled : TEXT.loginSuccess,
+        data,
+      };
     },
   );
 
@@ -166,7 +170,11 @@ export function authRoutes(
     async (request) => {
       const { identifier, code, password } = request.body;
       const data = await auth.unlock(identifier, code, password, request.ip);
-      return { status: true as const, message: TEXT.loginSuccess, data };
+      return {
+        status: true as const,
+        message: data.deletion_cancelled ? TEXT.accountDeletionCancelled : TEXT.loginSuccess,
+        data,
+      };
     },
   );
 

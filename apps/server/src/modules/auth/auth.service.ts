@@ -113,6 +113,11 @@ type Deps = {
   sleep: (ms: number) => Promise<void>;
   /** The full user of spec §3 for its owner (profile, follows, preferences). */
   describeUser: (userId: number) => Promise<FullUser>;
+  /**
+   * Called at every sign-in: cancels a pending account deletion (issue 20); answers whether one
+   * was cancelled.
+   */
+  afterSignIn?: (userId: number) => Promise<boolean>;
 };
 
 /** A live session: whose, which token, and until when it holds unless used again. */
@@ -137,6 +142,7 @@ export function createAuthService({
   random,
   sleep,
   describeUser,
+  afterSignIn = async () => false,
 }: Deps) {
   const passwordGuard = createPasswordGuard(limits);
   const takeCode = createCodeTaker({ auth, limits, clock, failures: RULES.failuresPerAccount });
@@ -185,8 +191,15 @@ export function createAuthService({
     return token;
   }
 
+  /** A new session for a signed-in user: the token, the user, and whether a deletion was cancelled. */
+  async function openSession(userId: number) {
+    const token = await issueToken(userId);
+    const cancelled = await afterSignIn(userId);
+    return { token, user: await describeUser(userId), ...(cancelled ? { deletion_cancelled: true } : {}) };
+  }
+
   return {
-    issueToken,
+    openSession,
     /** For every place that asks for the password again: the same count, lock and notice as login. */
     passwordGuard: { ...passwordGuard, failed: (user: UserRow) => failedPassword(user, `user:${user.id}`) },
 
@@ -307,7 +320,7 @@ export function createAuthService({
         }
         throw new Forbidden('verificationRequired', { verification: verificationInfoOf(user) });
       }
-      return { token: await issueToken(user.id), user: await describeUser(user.id) };
+      return openSession(user.id);
     },
 
     /** A code to the owner of a locked account (to the email or phone typed), to sign in despite the lock. */
@@ -335,7 +348,7 @@ export function createAuthService({
       );
       if (!isVerified(user))
         throw new Forbidden('verificationRequired', { verification: verificationInfoOf(user) });
-      return { token: await issueToken(user.id), user: await describeUser(user.id) };
+      return openSession(user.id);
     },
 
     async logout(session: Session) {

@@ -22,9 +22,11 @@ export const roomsOf = (conversationId: number, participants: ParticipantRow[]) 
   ...participants.filter((p) => p.leftAt === null).map((p) => userChannel(p.userId)),
 ];
 
-/** Nobody writes to a conversation someone left. */
+/** Nobody writes to a conversation someone left, or whose other person's account was erased. */
 export function assertActive(participants: ParticipantRow[]) {
-  if (participants.some((p) => p.leftAt !== null)) throw new Forbidden('conversationLeft');
+  if (participants.length < 2 || participants.some((p) => p.leftAt !== null)) {
+    throw new Forbidden('conversationLeft');
+  }
 }
 
 /** Who may read and write a conversation: the services and the socket ask here first. */

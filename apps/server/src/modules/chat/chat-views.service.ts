@@ -77,7 +77,9 @@ export function createChatViews(deps: ChatViewsDeps) {
     const byMessage = new Map<number, AttachmentRow[]>();
     for (const a of attachments) byMessage.set(a.messageId, [...(byMessage.get(a.messageId) ?? []), a]);
     const users = new Map((preloaded?.users ?? []).map((u) => [u.id, u]));
-    const userIds = [...new Set([...rows, ...quoted].map((r) => r.senderId))].filter((id) => !users.has(id));
+    const userIds = [
+      ...new Set([...rows, ...quoted].flatMap((r) => (r.senderId === null ? [] : [r.senderId]))),
+    ].filter((id) => !users.has(id));
     for (const user of await conversations.findUsers(userIds)) users.set(user.id, user);
 
     return rows.map((row) => {
@@ -101,7 +103,7 @@ export function createChatViews(deps: ChatViewsDeps) {
           ? {
               id: reply.id,
               sender_id: reply.senderId,
-              sender_name: users.get(reply.senderId)?.name ?? '',
+              sender_name: reply.senderId === null ? '' : (users.get(reply.senderId)?.name ?? ''),
               content: reply.content,
               type: reply.type,
               file_name: byMessage.get(reply.id)?.[0]?.fileName ?? null,
@@ -113,7 +115,7 @@ export function createChatViews(deps: ChatViewsDeps) {
         is_deleted: row.isDeleted,
         created_at: row.createdAt.toISOString(),
         updated_at: row.updatedAt.toISOString(),
-        sender: userView(users.get(row.senderId), row.senderId),
+        sender: row.senderId === null ? null : userView(users.get(row.senderId), row.senderId),
         attachments: files,
         file_url: first?.url ?? null,
         file_name: first?.file_name ?? null,
@@ -165,7 +167,8 @@ export function createChatViews(deps: ChatViewsDeps) {
         last_read_message_id: me?.lastReadMessageId ?? 0,
         other_last_read_message_id: other?.lastReadMessageId ?? 0,
         pivot: { last_read_at: me?.lastReadAt?.toISOString() ?? null },
-        is_active: mine.every((p) => p.leftAt === null),
+        // A private conversation needs both people: one who left, or whose account was erased, ends it.
+        is_active: mine.length === 2 && mine.every((p) => p.leftAt === null),
         created_at: row.createdAt.toISOString(),
         updated_at: row.lastActivityAt.toISOString(),
       });

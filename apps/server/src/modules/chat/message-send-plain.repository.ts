@@ -32,7 +32,7 @@ const isoDate = z.string().transform((value) => new Date(value));
 const messageJson = jsonRow({
   id: z.number(),
   conversation_id: z.number(),
-  sender_id: z.number(),
+  sender_id: z.number().nullable(),
   client_id: z.string().nullable(),
   content: z.string().nullable(),
   type: z.enum(['text', 'image', 'file', 'system']),
@@ -121,6 +121,7 @@ export function createPlainSend(db: Database) {
         select s.* from locked s
         where s.user_id = ${senderId} and s.left_at is null
           and not exists (select 1 from locked o where o.left_at is not null)
+          and (select count(*) from locked) = 2
           and (${replyToId} is null or exists (
             select 1 from messages r
             where r.id = ${replyToId} and r.conversation_id = ${conversationId} and r.id > s.cleared_up_to))
@@ -156,7 +157,7 @@ export function createPlainSend(db: Database) {
           select r.id from (
             select m.id from messages m
             where m.conversation_id = i.conversation_id and m.id > a.last_read_message_id and m.id < i.id
-              and m.sender_id <> i.sender_id
+              and m.sender_id is distinct from i.sender_id
             order by m.id desc
             limit 1000
           ) r order by r.id

@@ -234,7 +234,7 @@ export function createMessageSendRepository(db: Database) {
           )
           select id from messages
           where conversation_id = ${m.conversationId} and id > ${previousMarker} and id <= ${row.id}
-            and sender_id <> ${m.senderId}
+            and sender_id is distinct from ${m.senderId}
           order by id desc
           limit 1000`);
         const quotedFiles = replyTo

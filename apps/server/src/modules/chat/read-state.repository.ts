@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { conversationParticipants as cp, messages } from '../../db/schema/chat.ts';
@@ -27,7 +27,7 @@ export async function readIdsBetween(
         eq(messages.conversationId, conversationId),
         gt(messages.id, after),
         lte(messages.id, upTo),
-        ne(messages.senderId, readerId),
+        sql`${messages.senderId} is distinct from ${readerId}`,
       ),
     )
     .orderBy(desc(messages.id))
@@ -79,7 +79,7 @@ export function createReadStateRepository(db: Database) {
         from conversation_participants p
         join messages m on m.conversation_id = p.conversation_id
           and m.id > greatest(p.last_read_message_id, p.cleared_up_to)
-          and m.sender_id <> p.user_id and m.type <> 'system' and not m.is_deleted
+          and m.sender_id is distinct from p.user_id and m.type <> 'system' and not m.is_deleted
         where p.user_id = ${userId} and p.visible and p.left_at is null${only}
         group by p.conversation_id`);
       const map = new Map<number, number>();

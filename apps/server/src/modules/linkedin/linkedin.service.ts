@@ -53,8 +53,8 @@ type ProviderClaims = z.infer<typeof providerClaims>;
 type Deps = {
   linkedin: LinkedinRepository;
   users: UsersRepository;
-  issueToken: (userId: number) => Promise<string>;
-  describeUser: (userId: number) => Promise<FullUser>;
+  /** A new session (auth.openSession): cancels a pending deletion too. */
+  openSession: (userId: number) => Promise<{ token: string; user: FullUser; deletion_cancelled?: boolean }>;
   /** Ends every session of a user (used when an unverified account is taken over by its email's owner). */
   revokeSessions: (userId: number, now: Date) => Promise<void>;
   limits: RateLimits;
@@ -110,8 +110,7 @@ function displayName(claims: ProviderClaims, email: string): string {
 export function createLinkedinService({
   linkedin,
   users,
-  issueToken,
-  describeUser,
+  openSession,
   revokeSessions,
   limits,
   clock,
@@ -291,7 +290,7 @@ export function createLinkedinService({
         if (!uniqueViolation(err)) throw err;
         user = await resolveUser(claims, now);
       }
-      return { token: await issueToken(user.id), user: await describeUser(user.id) };
+      return openSession(user.id);
     },
   };
 }

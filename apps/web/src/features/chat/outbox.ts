@@ -107,7 +107,7 @@ export function optimisticMessage(draft: Draft, me: Me, now = Date.now()): ChatI
       ? {
           id: reply.id,
           sender_id: reply.sender_id,
-          sender_name: reply.sender.name,
+          sender_name: reply.sender?.name ?? '',
           content: reply.content,
           type: reply.type,
           file_name: reply.file_name,

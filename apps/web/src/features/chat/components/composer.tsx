@@ -147,7 +147,9 @@ export function Composer({
           ) : null}
           <div className="min-w-0 flex-1 border-s-4 border-primary-500 ps-2" data-testid="composer-context">
             <p className="font-semibold text-slate-800 dark:text-slate-100">
-              {editing ? t('chat.editing') : t('chat.replyingTo', { name: replyTo?.sender.name ?? '' })}
+              {editing
+                ? t('chat.editing')
+                : t('chat.replyingTo', { name: replyTo?.sender?.name ?? t('chat.deletedAccount') })}
             </p>
             <p dir="auto" className="truncate text-slate-600 dark:text-slate-300">
               {preview(

@@ -39,12 +39,12 @@ function ConversationRow({ conversation, active, unread, selecting, selected, on
   const preview = usePreviewText();
   const meId = currentMe()?.id;
   const other = conversation.other_participant;
-  const name = other?.name ?? t('chat.someone');
+  const name = other?.name ?? t('chat.deletedAccount');
   const latest = conversation.latest_message;
   const typing = useChat((state) => (state.typing[conversation.id]?.length ?? 0) > 0);
   const text = latest ? preview(latest) : t('chat.noMessagesYet');
   const line = typing
-    ? t('chat.typing', { name: other?.name ?? t('chat.someone') })
+    ? t('chat.typing', { name })
     : latest && latest.sender_id === meId
       ? t('chat.you', { text })
       : text;

@@ -275,7 +275,7 @@ export function MessageBubble({ item, mine, read, groupStart, groupEnd, ...actio
   const progress = item.outgoing?.status === 'pending' ? item.outgoing.progress : undefined;
 
   if (item.type === 'system') {
-    const name = item.sender.name || t('chat.someone');
+    const name = item.sender ? item.sender.name || t('chat.someone') : t('chat.deletedAccount');
     return (
       <p data-testid="message-system" className="my-3 text-center text-xs text-slate-500 dark:text-slate-400">
         <span dir="auto">
@@ -327,7 +327,7 @@ export function MessageBubble({ item, mine, read, groupStart, groupEnd, ...actio
               )}
             >
               <span dir="auto" className="block font-semibold">
-                {item.reply_to.sender_name}
+                {item.reply_to.sender_id === null ? t('chat.deletedAccount') : item.reply_to.sender_name}
               </span>
               <span dir="auto" className="line-clamp-2 break-words">
                 {preview(item.reply_to)}
@@ -336,7 +336,7 @@ export function MessageBubble({ item, mine, read, groupStart, groupEnd, ...actio
           )}
           {attachment && (
             <div className="mb-1">
-              <Attachment attachment={attachment} sender={item.sender.name} />
+              <Attachment attachment={attachment} sender={item.sender?.name ?? t('chat.deletedAccount')} />
             </div>
           )}
           {item.is_deleted ? (

@@ -44,7 +44,7 @@ function TypingLine({ conversationId }: { conversationId: number }) {
 export function ThreadHeader({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation();
   const other = conversation.other_participant;
-  const name = other?.name ?? t('chat.someone');
+  const name = other?.name ?? t('chat.deletedAccount');
   return (
     <div className="flex items-center gap-2 border-b border-slate-200 px-2 py-2 sm:px-4 dark:border-slate-800">
       <Link
@@ -280,7 +280,7 @@ export function Thread({ conversation }: { conversation: Conversation }) {
           data-testid="chat-inactive"
           className="border-t border-slate-200 bg-amber-50 p-4 text-center text-sm text-amber-900 dark:border-slate-800 dark:bg-amber-950 dark:text-amber-100"
         >
-          {t('chat.inactive')}
+          {conversation.other_participant ? t('chat.inactive') : t('chat.inactiveDeleted')}
         </p>
       )}
       <ConfirmDialog

@@ -123,7 +123,7 @@ export function receiveMessage(state: ChatState, message: ChatMessage, viewer: V
     next = { ...next, messages: { ...next.messages, [conversationId]: mergeMessages(held, [message]) } };
   next = touchConversation(next, conversationId, message);
   // The sender is no longer typing once the message is here.
-  next = stopTyping(next, conversationId, message.sender_id);
+  if (message.sender_id !== null) next = stopTyping(next, conversationId, message.sender_id);
   const unseen = state.activeId !== conversationId || !viewer.visible;
   if (!known && message.sender_id !== viewer.userId && message.id > lastRead && unseen) {
     next = { ...next, unread: { ...next.unread, [conversationId]: (next.unread[conversationId] ?? 0) + 1 } };
@@ -149,7 +149,7 @@ export function replaceMessage(state: ChatState, message: ChatMessage): ChatStat
     const quote = {
       id: message.id,
       sender_id: message.sender_id,
-      sender_name: message.sender.name,
+      sender_name: message.sender?.name ?? '',
       content: message.content,
       type: message.type,
       file_name: message.file_name,
