@@ -194,6 +194,8 @@ export const fullUser = z.object({
   verified: z.boolean(),
   email_verified: z.boolean(),
   phone_verified: z.boolean(),
+  /** False for an account made by LinkedIn sign-in that never set one: it confirms with emailed codes. */
+  has_password: z.boolean(),
   language: z.enum(LANGUAGES),
   created_at: z.string(),
   updated_at: z.string(),

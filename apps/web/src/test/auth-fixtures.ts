@@ -13,6 +13,7 @@ export function fullUserFixture(overrides: Partial<FullUser> = {}): FullUser {
     verified: true,
     email_verified: true,
     phone_verified: false,
+    has_password: true,
     language: 'en',
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',

@@ -37,6 +37,7 @@ export function toFullUser(user: UserRow): FullUser {
     verified: user.emailVerifiedAt !== null && user.phoneVerifiedAt !== null,
     email_verified: user.emailVerifiedAt !== null,
     phone_verified: user.phoneVerifiedAt !== null,
+    has_password: user.passwordHash !== null,
     language: user.language,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),

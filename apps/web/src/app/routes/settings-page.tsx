@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Card, Page } from '../../components/ui/page.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { ContactSettings } from '../../features/account/components/contact-settings.tsx';
+import { DataExportSettings } from '../../features/account/components/data-export-settings.tsx';
+import { DeleteAccount } from '../../features/account/components/delete-account.tsx';
 import { SignOutEverywhereButton } from '../../features/account/components/sign-out-everywhere-button.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { PresenceSetting } from '../../features/chat/components/presence-setting.tsx';
 import { LanguageSetting, ThemeSetting } from '../../features/settings/components/appearance-settings.tsx';
 import { useSignedIn } from '../../lib/session.ts';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <Card>
+    <Card id={id}>
       <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-slate-50">{title}</h2>
       {children}
     </Card>
@@ -64,6 +66,16 @@ export function SettingsPage() {
                 <SignOutEverywhereButton />
               </div>
             </div>
+          </Section>
+        )}
+        {signedIn && (
+          <Section title={t('account.dataTitle')} id="your-data">
+            <DataExportSettings />
+          </Section>
+        )}
+        {signedIn && (
+          <Section title={t('account.deleteTitle')} id="delete-account">
+            <DeleteAccount />
           </Section>
         )}
       </div>

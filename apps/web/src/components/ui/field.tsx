@@ -161,7 +161,9 @@ export function PasswordInput({
       hintId={ids.hintId}
       errorId={ids.errorId}
     >
-      <div className="relative">
+      {/* The box's own direction (a password is typed left to right, Arabic pages too): the button
+          sits at the end the text leaves free, never over the first characters. */}
+      <div className="relative" dir={props.dir}>
         <input
           ref={ref}
           id={ids.fieldId}

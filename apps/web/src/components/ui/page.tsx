@@ -40,9 +40,10 @@ export function Page({ title, description, actions, children, className, testId 
   );
 }
 
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
+export function Card({ children, className, id }: { children: ReactNode; className?: string; id?: string }) {
   return (
     <div
+      id={id}
       className={cx(
         'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900',
         className,
