@@ -177,3 +177,29 @@ describe('change email in settings', () => {
     expect(await screen.findByText('هذا البريد الإلكتروني مسجّل مسبقًا')).toBeInTheDocument();
   });
 });
+
+describe('delete account in settings (issue 20)', () => {
+  it('an account without a password asks for a code, sends it with the deletion, then goes to /login', async () => {
+    signIn();
+    const calls = routeFetch(fetchMock, {
+      ...presence,
+      'GET /api/user': () => ok(fullUserFixture({ has_password: false })),
+      'GET /api/account/export': () => ok({ export: null }),
+      'POST /api/account/deletion/code': () =>
+        ok({ value: 'sara@example.com', retry_after_seconds: 60 }, 'We sent a code'),
+      'POST /api/account/deletion': () => ok({ deletion_due_at: '2026-12-10T09:00:00.000Z' }),
+    });
+    renderRoute('/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('delete-account-open'));
+    expect(screen.queryByTestId('delete-account-password')).not.toBeInTheDocument();
+    await user.click(await screen.findByTestId('delete-account-send-code'));
+    expect(await screen.findByText(/We sent a code to sara@example.com/)).toBeInTheDocument();
+    await user.click(screen.getByTestId('otp-input-1'));
+    await user.keyboard('4321');
+    await user.click(screen.getByTestId('delete-account-confirm'));
+    expect(await screen.findByText(/Your account will be deleted on December 10, 2026/)).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'POST /api/account/deletion')?.body).toEqual({ code: '4321' });
+    await waitFor(() => expect(getItem('auth_token')).toBeNull());
+  });
+});

@@ -228,6 +228,40 @@ describe('thread', () => {
   });
 });
 
+describe('a conversation with an account that was deleted (issue 20)', () => {
+  it('shows "Deleted account" for the person and their messages, and no composer', async () => {
+    signIn();
+    const gone = messageFixture({
+      id: 2,
+      sender_id: null,
+      sender: null,
+      content: 'Is parking included?',
+      created_at: now,
+    });
+    const ended = conversationFixture({ other_participant: null, is_active: false, latest_message: gone });
+    routeFetch(fetchMock, {
+      'GET /api/chat/conversations': () =>
+        ok({ conversations: [ended], pagination: pagination({ per_page: 20 }) }),
+      'GET /api/chat/conversations/10': () => ok(ended),
+      'GET /api/chat/conversations/10/messages': () =>
+        ok({ messages: [mine(1, 'Hello Omar'), gone], pagination: pagination({ total: 2 }) }),
+      'POST /api/chat/conversations/10/read': () =>
+        ok({ conversation_id: 10, last_read_message_id: 2, message_ids: [2], unread_count: 0 }),
+    });
+    renderRoute('/chat/10');
+    const messages = await screen.findAllByTestId('message');
+    expect(messages[1]).toHaveAttribute('data-mine', 'false');
+    expect(within(messages[1] as HTMLElement).getByTestId('message-text')).toHaveTextContent(
+      'Is parking included?',
+    );
+    expect(screen.getAllByText('Deleted account').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('chat-inactive')).toHaveTextContent(
+      "This account was deleted. You can't send messages here.",
+    );
+    expect(screen.queryByTestId('composer-input')).not.toBeInTheDocument();
+  });
+});
+
 describe('/chat/new', () => {
   it('?user= opens the conversation with that person directly', async () => {
     signIn();
