@@ -36,7 +36,11 @@ export function linkedinRoutes(app: App, { linkedin }: { linkedin: LinkedinServi
     },
     async (request) => {
       const data = await linkedin.callback(request.body.code, request.body.state, request.ip);
-      return { status: true as const, message: data.deletion_cancelled ? TEXT.accountDeletionCancelled : TEXT.loginSuccess, data };
+      return {
+        status: true as const,
+        message: data.deletion_cancelled ? TEXT.accountDeletionCancelled : TEXT.loginSuccess,
+        data,
+      };
     },
   );
 }
