@@ -130,6 +130,7 @@ export async function audit(chrome: LaunchedChrome, url: string): Promise<PageSc
   const jsTransfer = (details?.items ?? [])
     .filter((i) => i.resourceType === 'Script')
     .reduce((total, i) => total + (i.transferSize ?? 0), 0);
+  if (process.env.BENCH_WEB_DETAIL) logWhereTheTimeWent(url, lhr.audits);
   return {
     score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
     lcp: numeric('largest-contentful-paint'),
@@ -139,6 +140,26 @@ export async function audit(chrome: LaunchedChrome, url: string): Promise<PageSc
     jsTransfer,
     finalUrl: lhr.finalDisplayedUrl,
   };
+}
+
+type DetailItem = Record<string, unknown>;
+
+/**
+ * `BENCH_WEB_DETAIL=1`: where a page's main-thread time went (while iterating on TBT): the scripts
+ * that cost most CPU, the long tasks and the main thread's breakdown, on stderr.
+ */
+function logWhereTheTimeWent(url: string, audits: Record<string, { details?: unknown } | undefined>) {
+  const items = (id: string, count: number) =>
+    ((audits[id]?.details as { items?: DetailItem[] } | undefined)?.items ?? []).slice(0, count);
+  const ms = (value: unknown) => (typeof value === 'number' ? `${Math.round(value)} ms` : '');
+  const lines = [`-- ${url}`];
+  for (const i of items('bootup-time', 6))
+    lines.push(`  script ${String(i.url)}: total ${ms(i.total)}, scripting ${ms(i.scripting)}`);
+  for (const i of items('long-tasks', 8))
+    lines.push(`  long task ${String(i.url)} at ${ms(i.startTime)}: ${ms(i.duration)}`);
+  for (const i of items('mainthread-work-breakdown', 6))
+    lines.push(`  ${String(i.groupLabel)}: ${ms(i.duration)}`);
+  console.error(lines.join('\n'));
 }
 
 /** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): such a run is tried again, twice. */
