@@ -240,7 +240,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     email: (to, message) => mailer.send({ to, ...message }),
     sms: (to, text) => sms.send(to, text),
   };
-  const auth = createAuthService({
+  // What the login and the account's own changes both work with.
+  const credentials = {
     users: usersRepository,
     auth: authRepository,
     limits,
@@ -248,6 +249,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     notifier: authNotifier,
     clock,
     random,
+  };
+  const auth = createAuthService({
+    ...credentials,
     sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     describeUser: profiles.describeOwner,
     afterSignIn: (userId) => account.keepAccount(userId),
@@ -294,13 +298,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onListen', async () => accountJobs.start(config.accountJobsEveryMs));
   app.addHook('preClose', () => accountJobs.stop());
   const account = createAccountService({
-    users: usersRepository,
-    auth: authRepository,
-    limits,
-    hasher,
-    notifier: authNotifier,
-    clock,
-    random,
+    ...credentials,
     passwordGuard: auth.passwordGuard,
     describeUser: profiles.describeOwner,
     sessionsEnded: (userId, keepTokenHash) =>

@@ -272,3 +272,18 @@ export function Select({
     </Field>
   );
 }
+
+/** The password asked again before a change of who can get in (settings): same label and box everywhere. */
+export function CurrentPasswordInput(props: Omit<PasswordInputProps, 'label' | 'autoComplete' | 'dir'>) {
+  const { t } = useTranslation();
+  return (
+    <PasswordInput
+      label={t('account.currentPassword')}
+      autoComplete="current-password"
+      dir="ltr"
+      required
+      requiredMark
+      {...props}
+    />
+  );
+}

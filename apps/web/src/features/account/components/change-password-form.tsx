@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordInput } from '../../../components/ui/field.tsx';
+import { CurrentPasswordInput } from '../../../components/ui/field.tsx';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
@@ -61,14 +61,9 @@ export function ChangePasswordForm() {
     <form noValidate onSubmit={onSubmit} data-testid="change-password-form" className="flex flex-col gap-4">
       <p className="text-slate-600 dark:text-slate-300">{t('account.passwordText')}</p>
       {formError && <Alert testId="change-password-error">{formError}</Alert>}
-      <PasswordInput
+      <CurrentPasswordInput
         {...register('current_password')}
-        label={t('account.currentPassword')}
         error={errorOf('current_password')}
-        autoComplete="current-password"
-        dir="ltr"
-        required
-        requiredMark
         data-testid="current-password"
         toggleTestId="current-password-toggle"
       />

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, PasswordInput } from '../../../components/ui/field.tsx';
+import { CurrentPasswordInput, Input } from '../../../components/ui/field.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import {
@@ -117,15 +117,10 @@ function ChangeContactForm({ channel, onDone }: { channel: ContactChannel; onDon
         requiredMark
         data-testid={`contact-value-${channel}`}
       />
-      <PasswordInput
-        label={t('account.currentPassword')}
-        autoComplete="current-password"
-        dir="ltr"
+      <CurrentPasswordInput
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={say(errors.current_password)}
-        required
-        requiredMark
         data-testid={`contact-password-${channel}`}
         toggleTestId={`contact-password-toggle-${channel}`}
       />

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordInput } from '../../../components/ui/field.tsx';
+import { CurrentPasswordInput } from '../../../components/ui/field.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
 import { apiErrorText, firstFieldMessages, type Message, translateMessage } from '../../../lib/messages.ts';
 import { useCurrentUser } from '../api/current-user.ts';
@@ -81,15 +81,10 @@ export function DeleteAccount() {
           {withPassword ? (
             <>
               <p className="text-slate-600 dark:text-slate-300">{t('account.deletePasswordText')}</p>
-              <PasswordInput
-                label={t('account.currentPassword')}
-                autoComplete="current-password"
-                dir="ltr"
+              <CurrentPasswordInput
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 error={say(errors.current_password)}
-                required
-                requiredMark
                 autoFocus
                 data-testid="delete-account-password"
                 toggleTestId="delete-account-password-toggle"
