@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { dataExports } from '../../db/schema/account.ts';
 import { socialAccounts } from '../../db/schema/auth.ts';
@@ -13,8 +12,6 @@ import { contactMessages } from '../../db/schema/contact.ts';
 import { bookmarks, comments, postLikes, postMedia, posts } from '../../db/schema/posts.ts';
 import { follows, userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
-
-const claimed = z.object({ rows: z.array(z.object({ id: z.number() })) });
 
 /** The files of an erased account, deleted from disk once the erasure committed. */
 export type ErasedFiles = {
@@ -155,19 +152,18 @@ export function createAccountDataRepository(db: Database) {
      * `staleBefore`): `skip locked` lets several processes claim at once without taking the same.
      */
     async claimExport(now: Date, staleBefore: Date): Promise<ExportRow | undefined> {
-      const result = await db.execute(sql`
-        update data_exports set started_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
-        where id = (
-          select id from data_exports
-          where status = 'pending' and (started_at is null or started_at < ${staleBefore.toISOString()}::timestamptz)
-          order by requested_at
-          limit 1
-          for update skip locked
+      const [row] = await db
+        .update(dataExports)
+        .set({ startedAt: now, attempts: sql`${dataExports.attempts} + 1` })
+        .where(
+          eq(
+            dataExports.id,
+            sql`(select id from data_exports
+              where status = 'pending' and (started_at is null or started_at < ${staleBefore.toISOString()}::timestamptz)
+              order by requested_at limit 1 for update skip locked)`,
+          ),
         )
-        returning id`);
-      const id = claimed.parse(result).rows[0]?.id;
-      if (id === undefined) return undefined;
-      const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id));
+        .returning();
       return row;
     },
 

@@ -54,7 +54,9 @@ type Deps = {
   linkedin: LinkedinRepository;
   users: UsersRepository;
   /** A new session (auth.openSession): cancels a pending deletion too. */
-  openSession: (userId: number) => Promise<{ token: string; user: FullUser; deletion_cancelled?: boolean }>;
+  openSession: (
+    user: Pick<UserRow, 'id' | 'deletionDueAt'>,
+  ) => Promise<{ token: string; user: FullUser; deletion_cancelled?: boolean }>;
   /** Ends every session of a user (used when an unverified account is taken over by its email's owner). */
   revokeSessions: (userId: number, now: Date) => Promise<void>;
   limits: RateLimits;
@@ -290,7 +292,7 @@ export function createLinkedinService({
         if (!uniqueViolation(err)) throw err;
         user = await resolveUser(claims, now);
       }
-      return openSession(user.id);
+      return openSession(user);
     },
   };
 }
