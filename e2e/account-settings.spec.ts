@@ -75,7 +75,7 @@ for (const language of ['en', 'ar'] as Language[]) {
         });
         await page.getByRole('button', { name: t.changeEmail }).click();
         await page.getByTestId('contact-value-email').fill(newEmail);
-        await page.getByTestId('contact-password-email').fill(password);
+        await page.getByTestId('contact-email-password').fill(password);
         await page.getByRole('button', { name: t.sendCode }).click();
         const code = await codeFromOutbox(newEmail);
         await page.getByTestId('otp-input-1').click();

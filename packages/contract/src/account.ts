@@ -7,19 +7,50 @@ import { TEXT } from './texts.ts';
 export const CONTACT_CHANNELS = ['email', 'phone'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 
-/** The password asked again before a change of who can get in (current password, not checked for strength). */
-const currentPasswordField = z
-  .string({ error: TEXT.required })
-  .min(1, TEXT.required)
-  .pipe(z.string().max(LIMITS.passwordMax, TEXT.currentPasswordWrong));
+/**
+ * What a signed-in user does that changes who can get in: the password asked again or, for an
+ * account without one (LinkedIn only), a code sent to its email by `POST /api/account/code`.
+ */
+export const ACCOUNT_CODE_ACTIONS = ['password', 'contact_change', 'deletion'] as const;
+export type AccountCodeAction = (typeof ACCOUNT_CODE_ACTIONS)[number];
 
+export const accountCodeRequest = z.object({
+  action: z.enum(ACCOUNT_CODE_ACTIONS, { error: TEXT.required }),
+});
+
+export const accountCodeResult = z.object({
+  action: z.enum(ACCOUNT_CODE_ACTIONS),
+  /** The email the code went to. */
+  value: z.string(),
+  retry_after_seconds: z.number().int().positive(),
+});
+
+/**
+ * The proof asked again: `current_password` (not checked for strength), or `code` for an account
+ * without a password. One of them is required: the message goes on the password's field.
+ */
+const proofFields = {
+  current_password: z.string().max(LIMITS.passwordMax, TEXT.currentPasswordWrong).optional(),
+  // An empty code is no code (a form's untouched field), not a malformed one.
+  code: z.union([z.literal(''), otpCodeField]).optional(),
+};
+export type IdentityProof = { current_password?: string | undefined; code?: string | undefined };
+
+function requireProof(value: IdentityProof, ctx: z.RefinementCtx): void {
+  if (!value.current_password && !value.code) {
+    ctx.addIssue({ code: 'custom', path: ['current_password'], message: TEXT.required });
+  }
+}
+
+/** A new password; without one yet (LinkedIn only), the code sets the first. */
 export const changePasswordRequest = z
   .object({
-    current_password: currentPasswordField,
+    ...proofFields,
     password: passwordField,
     password_confirmation: z.string({ error: TEXT.required }).min(1, TEXT.required),
   })
   .superRefine((value, ctx) => {
+    requireProof(value, ctx);
     if (value.password !== value.password_confirmation) {
       ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: TEXT.passwordsMatch });
     }
@@ -30,15 +61,16 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 export const sessionsEndedResult = z.object({ sessions_ended: z.number().int().nonnegative() });
 
 /**
- * Step 1 of a contact change: the new address, the password asked again. Nothing changes yet. One
- * object (not a union by channel), so the value's rules follow the channel inside it.
+ * Step 1 of a contact change: the new address, the password (or code) asked again. Nothing changes
+ * yet. One object (not a union by channel), so the value's rules follow the channel inside it.
  */
 export const changeContactRequest = z
   .object({
     channel: z.enum(CONTACT_CHANNELS, { error: TEXT.required }),
     value: z.string({ error: TEXT.required }),
-    current_password: currentPasswordField,
+    ...proofFields,
   })
+  .superRefine(requireProof)
   .transform((body, ctx) => {
     const parsed = (body.channel === 'email' ? emailField : phoneField).safeParse(body.value);
     if (parsed.success) return { ...body, value: parsed.data };
@@ -66,31 +98,13 @@ export const ACCOUNT_DELETION_GRACE_DAYS = 14;
 /** Days a prepared copy of one's data can be downloaded. */
 export const DATA_EXPORT_DAYS = 7;
 
-/**
- * Deleting the account: the password asked again, or, for an account without one (LinkedIn only),
- * the code sent to its email by `POST /api/account/deletion/code`.
- */
-export const deleteAccountRequest = z
-  .object({
-    current_password: z.string().max(LIMITS.passwordMax, TEXT.currentPasswordWrong).optional(),
-    code: otpCodeField.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.current_password && !value.code) {
-      ctx.addIssue({ code: 'custom', path: ['current_password'], message: TEXT.required });
-    }
-  });
+/** Deleting the account: the password asked again, or the code for an account without one. */
+export const deleteAccountRequest = z.object(proofFields).superRefine(requireProof);
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;
 
 export const deletionScheduled = z.object({
   /** When the account will be erased unless its owner signs in before. */
   deletion_due_at: z.string(),
-});
-
-export const deletionCodeResult = z.object({
-  /** The email the code went to. */
-  value: z.string(),
-  retry_after_seconds: z.number().int().positive(),
 });
 
 export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;

@@ -92,9 +92,9 @@ const OWNER_BODIES: Record<string, (owner: User) => Promise<object>> = {
   }),
   'POST /api/account/deletion': async (owner) => ({ current_password: owner.password }),
   // The code is for accounts without a password (LinkedIn only): the owner becomes one.
-  'POST /api/account/deletion/code': async (owner) => {
+  'POST /api/account/code': async (owner) => {
     await database.db.execute(sql`update users set password_hash = null where id = ${owner.id}`);
-    return {};
+    return { action: 'deletion' };
   },
   'POST /api/account/contact/confirm': async (owner) => {
     const value = `new.${owner.email}`;

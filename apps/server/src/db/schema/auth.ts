@@ -31,7 +31,17 @@ export const verificationCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['email', 'phone'] }).notNull(),
     purpose: text('purpose', {
-      enum: ['registration', 'password_reset', 'contact_change', 'unlock', 'account_deletion'],
+      enum: [
+        'registration',
+        'password_reset',
+        'contact_change',
+        'unlock',
+        'account_deletion',
+        // A password-less (LinkedIn only) account proving itself before setting a password or
+        // changing its email or phone.
+        'account_password',
+        'account_contact',
+      ],
     }).notNull(),
     /** For a contact change: the new email (normalised) or phone (as typed) the code was sent to. */
     target: text('target'),

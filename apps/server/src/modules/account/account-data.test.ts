@@ -199,9 +199,10 @@ describe('deleting the account', () => {
 
   it('an account without a password confirms with a code sent to its email', async () => {
     const person = await signedInUser(app, messages);
-    expect((await request('POST', '/api/account/deletion/code', person)).statusCode).toBe(422);
+    const ask = () => request('POST', '/api/account/code', person, { action: 'deletion' });
+    expect((await ask()).statusCode).toBe(422);
     await database.db.execute(sql`update users set password_hash = null where id = ${person.id}`);
-    const sent = await request('POST', '/api/account/deletion/code', person);
+    const sent = await ask();
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.value).toBe(person.email);
     expect(

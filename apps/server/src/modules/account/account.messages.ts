@@ -5,6 +5,7 @@ import type { Language } from '@makan/contract/auth';
 
 export type AccountEvent =
   | 'password_changed'
+  | 'password_set'
   | 'signed_out_everywhere'
   | 'deletion_scheduled'
   | 'deletion_cancelled';
@@ -13,6 +14,7 @@ const TEXTS = {
   en: {
     subject: {
       password_changed: 'Your Makan password was changed',
+      password_set: 'A password was set for your Makan account',
       signed_out_everywhere: 'You were signed out of Makan on all devices',
       deletion_scheduled: 'Your Makan account will be deleted',
       deletion_cancelled: 'Your Makan account will no longer be deleted',
@@ -20,6 +22,8 @@ const TEXTS = {
     greeting: (name: string) => `Hello ${name},`,
     body: {
       password_changed: 'The password of your Makan account was changed. Your other devices were signed out.',
+      password_set:
+        'A password was set for your Makan account: it can now also be signed in to with your email or phone and that password. Your other devices were signed out.',
       signed_out_everywhere: 'Your Makan account was signed out of every device.',
       deletion_scheduled: `You asked to delete your Makan account. It will be erased in ${ACCOUNT_DELETION_GRACE_DAYS} days, with your profile, listings, comments, likes and follows; your messages will show as from a deleted account. To keep your account, log in before then.`,
       deletion_cancelled: 'You logged in, so your Makan account will not be deleted.',
@@ -28,6 +32,7 @@ const TEXTS = {
       'If this was not you, reset your password now with "Forgot password" on the login page and contact us.',
     sms: {
       password_changed: 'Makan: your password was changed. Not you? Reset it now.',
+      password_set: 'Makan: a password was set for your account. Not you? Reset it now.',
       signed_out_everywhere:
         'Makan: your account was signed out of all devices. Not you? Reset your password.',
       deletion_scheduled: `Makan: your account will be deleted in ${ACCOUNT_DELETION_GRACE_DAYS} days. Log in before then to keep it.`,
@@ -38,6 +43,7 @@ const TEXTS = {
   ar: {
     subject: {
       password_changed: 'تم تغيير كلمة المرور في مكان',
+      password_set: 'تم تعيين كلمة مرور لحسابك في مكان',
       signed_out_everywhere: 'تم تسجيل خروجك من مكان على جميع الأجهزة',
       deletion_scheduled: 'سيُحذف حسابك في مكان',
       deletion_cancelled: 'لن يُحذف حسابك في مكان',
@@ -45,6 +51,8 @@ const TEXTS = {
     greeting: (name: string) => `مرحبًا ${name}،`,
     body: {
       password_changed: 'تم تغيير كلمة مرور حسابك في مكان، وتم تسجيل الخروج من أجهزتك الأخرى.',
+      password_set:
+        'تم تعيين كلمة مرور لحسابك في مكان: يمكن الآن تسجيل الدخول إليه أيضًا ببريدك الإلكتروني أو هاتفك وكلمة المرور هذه. وتم تسجيل الخروج من أجهزتك الأخرى.',
       signed_out_everywhere: 'تم تسجيل خروج حسابك في مكان من جميع الأجهزة.',
       deletion_scheduled: `طلبت حذف حسابك في مكان. سيُمحى بعد ${ACCOUNT_DELETION_GRACE_DAYS} يومًا مع ملفك الشخصي وإعلاناتك وتعليقاتك وإعجاباتك ومتابعاتك، وستظهر رسائلك على أنها من حساب محذوف. للاحتفاظ بحسابك، سجّل الدخول قبل ذلك.`,
       deletion_cancelled: 'سجّلت الدخول، لذلك لن يُحذف حسابك في مكان.',
@@ -53,6 +61,7 @@ const TEXTS = {
       'إذا لم تقم بذلك، فأعد تعيين كلمة المرور الآن من خلال "نسيت كلمة المرور" في صفحة تسجيل الدخول وتواصل معنا.',
     sms: {
       password_changed: 'مكان: تم تغيير كلمة المرور. لست أنت؟ أعد تعيينها الآن.',
+      password_set: 'مكان: تم تعيين كلمة مرور لحسابك. لست أنت؟ أعد تعيينها الآن.',
       signed_out_everywhere: 'مكان: تم تسجيل خروج حسابك من جميع الأجهزة. لست أنت؟ أعد تعيين كلمة المرور.',
       deletion_scheduled: `مكان: سيُحذف حسابك بعد ${ACCOUNT_DELETION_GRACE_DAYS} يومًا. سجّل الدخول قبل ذلك للاحتفاظ به.`,
       deletion_cancelled: 'مكان: سجّلت الدخول، لذلك لن يُحذف حسابك.',

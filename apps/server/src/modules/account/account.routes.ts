@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
+  accountCodeRequest,
+  accountCodeResult,
   changeContactRequest,
   changeContactResult,
   changePasswordRequest,
@@ -9,7 +11,6 @@ import {
   dataExportParams,
   dataExportSchema,
   deleteAccountRequest,
-  deletionCodeResult,
   deletionScheduled,
   latestDataExport,
   sessionsEndedResult,
@@ -43,16 +44,16 @@ export function accountRoutes(app: App, { account, guard }: { account: AccountSe
         tags,
         summary: 'Change the password (the current one asked again); every other session is signed out',
         description:
-          'A wrong current password counts as a failed login of the account. The owner is told by email and SMS.',
+          'A wrong current password counts as a failed login of the account. An account without a password (LinkedIn only) sets its first one with a `code` from /api/account/code (action `password`). The owner is told by email and SMS.',
         security,
         body: changePasswordRequest,
         response: { 200: successSchema(sessionsEndedResult), ...failures },
       },
     },
     async (request) => {
-      const { current_password, password } = request.body;
-      const data = await account.changePassword(guard.session(request), current_password, password);
-      return { status: true as const, message: TEXT.passwordChanged, data };
+      const { password, ...proof } = request.body;
+      const { first, ...data } = await account.changePassword(guard.session(request), proof, password);
+      return { status: true as const, message: first ? TEXT.passwordSet : TEXT.passwordChanged, data };
     },
   );
 
@@ -65,20 +66,15 @@ export function accountRoutes(app: App, { account, guard }: { account: AccountSe
         summary:
           'Ask to change the email or phone: a code goes to the new address (the password asked again)',
         description:
-          'Nothing changes until the code is confirmed at /api/account/contact/confirm. An address of another account answers the signup messages.',
+          'Nothing changes until the code is confirmed at /api/account/contact/confirm. An address of another account answers the signup messages. An account without a password proves itself with a `code` from /api/account/code (action `contact_change`).',
         security,
         body: changeContactRequest,
         response: { 200: successSchema(changeContactResult), ...failures },
       },
     },
     async (request) => {
-      const { channel, value, current_password } = request.body;
-      const data = await account.requestContactChange(
-        guard.session(request),
-        channel,
-        value,
-        current_password,
-      );
+      const { channel, value, ...proof } = request.body;
+      const data = await account.requestContactChange(guard.session(request), channel, value, proof);
       return {
         status: true as const,
         message: formatText(TEXT.contactCodeSent, { address: data.value }),
@@ -129,23 +125,24 @@ export function accountRoutes(app: App, { account, guard }: { account: AccountSe
   );
 
   app.post(
-    '/api/account/deletion/code',
+    '/api/account/code',
     {
       onRequest: guard.preHandler,
       schema: {
         tags,
-        summary: 'For an account without a password (LinkedIn only): a code to its email to confirm deletion',
+        summary:
+          'For an account without a password (LinkedIn only): a code to its email, asked instead of the password before an action',
+        description:
+          'Actions: `password` (set a first password), `contact_change` (change the email or phone), `deletion` (delete the account). Each code works for its own action only. An account with a password answers 422 (the password is asked instead).',
         security,
-        response: { 200: successSchema(deletionCodeResult), ...failures },
+        body: accountCodeRequest,
+        response: { 200: successSchema(accountCodeResult), ...failures },
       },
     },
     async (request) => {
-      const data = await account.sendDeletionCode(guard.session(request));
-      return {
-        status: true as const,
-        message: formatText(TEXT.deletionCodeSent, { address: data.value }),
-        data,
-      };
+      const data = await account.sendProofCode(guard.session(request), request.body.action);
+      const text = data.action === 'deletion' ? TEXT.deletionCodeSent : TEXT.identityCodeSent;
+      return { status: true as const, message: formatText(text, { address: data.value }), data };
     },
   );
 
@@ -157,7 +154,7 @@ export function accountRoutes(app: App, { account, guard }: { account: AccountSe
         tags,
         summary: `Delete the account: erased after ${ACCOUNT_DELETION_GRACE_DAYS} days unless its owner signs in before`,
         description:
-          'The password asked again (or, for an account without one, the code from /api/account/deletion/code). Every session ends at once. After the grace period the profile, posts, comments, likes, follows and media are erased; messages stay in their conversations from a deleted account.',
+          'The password asked again (or, for an account without one, the code from /api/account/code, action `deletion`). Every session ends at once. After the grace period the profile, posts, comments, likes, follows and media are erased; messages stay in their conversations from a deleted account.',
         security,
         body: deleteAccountRequest,
         response: { 200: successSchema(deletionScheduled), ...failures },

@@ -1,16 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { ACCOUNT_DELETION_GRACE_DAYS, type ContactChannel, type DataExport } from '@makan/contract/account';
+import {
+  ACCOUNT_DELETION_GRACE_DAYS,
+  type AccountCodeAction,
+  type ContactChannel,
+  type DataExport,
+  type IdentityProof,
+} from '@makan/contract/account';
 import type { FullUser } from '@makan/contract/auth';
 import { normalizePhone } from '@makan/contract/auth';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Gone, Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { Random } from '../../lib/random.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { AuthRepository, Purpose } from '../auth/auth.repository.ts';
 import { type Notifier, type PasswordGuard, RULES, type Session } from '../auth/auth.service.ts';
 import { createCodeSender, createCodeTaker } from '../auth/codes.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import { type UserRow, type UsersRepository, uniqueViolation } from '../users/users.repository.ts';
+import { hasRealPhone } from '../users/users.view.ts';
 import {
   type AccountEvent,
   accountEmail,
@@ -42,6 +49,13 @@ type Deps = {
 };
 
 const DAY_MS = 86_400_000;
+
+/** Each action's own code: one sent to delete the account cannot change its email. */
+const CODE_PURPOSES = {
+  password: 'account_password',
+  contact_change: 'account_contact',
+  deletion: 'account_deletion',
+} as const satisfies Record<AccountCodeAction, Purpose>;
 
 /** An export as its owner sees it; the link only while it can be downloaded. */
 export function exportView(row: ExportRow, now: Date): DataExport {
@@ -95,6 +109,20 @@ export function createAccountService({
     }
   }
 
+  /**
+   * The proof asked before a change of who can get in: the password when the account has one,
+   * else (LinkedIn only) the code sent for this action by `sendProofCode`.
+   */
+  async function confirmIdentity(user: UserRow, proof: IdentityProof, action: AccountCodeAction) {
+    if (user.passwordHash) {
+      if (!proof.current_password) throw new Invalid({ current_password: 'required' });
+      await confirmPassword(user, proof.current_password, 'current_password');
+      return;
+    }
+    if (!proof.code) throw new Invalid({ code: 'required' });
+    await takeCode(user.id, 'email', CODE_PURPOSES[action], proof.code);
+  }
+
   /** Tells the owner on each verified address; a failed delivery does not undo the change. */
   async function tell(user: UserRow, event: AccountEvent): Promise<void> {
     const sends: Promise<void>[] = [];
@@ -115,14 +143,14 @@ export function createAccountService({
       session: Session,
       channel: ContactChannel,
       value: string,
-      currentPassword: string,
+      proof: IdentityProof,
     ) {
       const user = await owner(session);
       const target = channel === 'email' ? value : value.trim();
       const key = channel === 'email' ? target : normalizePhone(target);
       const current = channel === 'email' ? user.email : user.phoneNormalized;
       if (key === current) throw new Invalid({ value: channel === 'email' ? 'sameEmail' : 'samePhone' });
-      await confirmPassword(user, currentPassword, 'current_password');
+      await confirmIdentity(user, proof, 'contact_change');
       const taken = channel === 'email' ? await users.findByEmail(key) : await users.findByPhone(key);
       if (taken) throw new Invalid({ value: takenText(channel) });
 
@@ -160,53 +188,53 @@ export function createAccountService({
         if (!uniqueViolation(err)) throw err;
         throw new Invalid({ code: takenText(channel) }, takenText(channel));
       }
-      // The old address is told, so a change made with a stolen session and password does not go unseen.
+      // The old address is told, so a change made with a stolen session and password does not go unseen;
+      // a LinkedIn account's first phone replaces a placeholder nobody can be told at.
       const told =
         channel === 'email'
           ? notifier.email(user.email, contactChangedEmail(user.language, channel, user.name, target))
-          : notifier.sms(user.phone, contactChangedSms(user.language, channel));
+          : hasRealPhone(user)
+            ? notifier.sms(user.phone, contactChangedSms(user.language, channel))
+            : Promise.resolve();
       await told.catch(() => undefined);
       return describeUser(user.id);
     },
 
-    async changePassword(session: Session, currentPassword: string, password: string) {
+    /** A new password (or, for an account without one, its first): other sessions end. */
+    async changePassword(session: Session, proof: IdentityProof, password: string) {
       const user = await owner(session);
-      await confirmPassword(user, currentPassword, 'current_password');
+      const first = !user.passwordHash;
+      await confirmIdentity(user, proof, 'password');
       const passwordHash = await hasher.hash(password);
       const ended = await auth.changePassword(user.id, passwordHash, session.tokenHash, clock.now());
       sessionsEnded(user.id, session.tokenHash);
-      await tell(user, 'password_changed');
-      return { sessions_ended: ended };
+      await tell(user, first ? 'password_set' : 'password_changed');
+      return { first, sessions_ended: ended };
     },
 
     /**
      * For an account without a password (LinkedIn only): a code to its email, the proof asked for
-     * before deleting it.
+     * before the action (setting a password, changing the email or phone, deleting the account).
      */
-    async sendDeletionCode(session: Session) {
+    async sendProofCode(session: Session, action: AccountCodeAction) {
       const user = await owner(session);
       if (user.passwordHash) throw new Invalid({ current_password: 'required' });
       const retryAfter = await sendCode({
         user,
         channel: 'email',
-        purpose: 'account_deletion',
+        purpose: CODE_PURPOSES[action],
         limitHits: [[`send:email:${user.email}`, RULES.sendPerIdentifier]],
       });
-      return { value: user.email, retry_after_seconds: retryAfter };
+      return { action, value: user.email, retry_after_seconds: retryAfter };
     },
 
     /**
      * Schedules the account's erasure after the grace period: the password asked again (or, without
      * one, the emailed code); every session and socket ends; any sign-in before then cancels it.
      */
-    async requestDeletion(session: Session, proof: { current_password?: string; code?: string }) {
+    async requestDeletion(session: Session, proof: IdentityProof) {
       const user = await owner(session);
-      if (user.passwordHash) {
-        await confirmPassword(user, proof.current_password ?? '', 'current_password');
-      } else {
-        if (!proof.code) throw new Invalid({ code: 'required' });
-        await takeCode(user.id, 'email', 'account_deletion', proof.code);
-      }
+      await confirmIdentity(user, proof, 'deletion');
       const now = clock.now();
       const due = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
       await data.scheduleDeletion(user.id, due);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages, manualClock } from '../../test/auth-helpers.ts';
@@ -21,12 +22,13 @@ const redis: Record<string, string> = process.env.REDIS_URL
   ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `makan-account-${randomBytes(4).toString('hex')}` }
   : {};
 let app: App;
+let database: Awaited<ReturnType<typeof createTestApp>>['database'];
 let url: string;
 let ipSeq = 0;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  ({ app } = await createTestApp(redis, {
+  ({ app, database } = await createTestApp(redis, {
     clock,
     mailer: messages.mailer,
     sms: messages.sms,
@@ -368,5 +370,111 @@ describe('change email or phone', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(TEXT.emailTaken);
     expect((await me(user.token)).json().data.email).toBe(user.email);
+  });
+});
+
+describe('an account without a password (LinkedIn only)', () => {
+  const code = (token: string, action: string) => post('/api/account/code', { action }, bearer(token));
+  async function passwordless() {
+    const user = await signedInUser(app, messages);
+    // A second session (another device), opened while the password still existed.
+    const other = await anotherToken(user.email);
+    await database.db.execute(sql`update users set password_hash = null where id = ${user.id}`);
+    return { ...user, other };
+  }
+  const wrongCode = (right: string | undefined) => (right === '0000' ? '1111' : '0000');
+
+  it('asks for a code only from such an account, for a named action', async () => {
+    expect((await post('/api/account/code', { action: 'password' })).statusCode).toBe(401);
+    const withPassword = await signedInUser(app, messages);
+    const refused = await code(withPassword.token, 'password');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.current_password).toEqual([TEXT.required]);
+    // An account with a password cannot skip it with a code.
+    const onlyCode = await change(withPassword.token, {
+      code: '1234',
+      password: 'Another123',
+      password_confirmation: 'Another123',
+    });
+    expect(onlyCode.statusCode).toBe(422);
+    expect(onlyCode.json().errors.current_password).toEqual([TEXT.required]);
+    const user = await passwordless();
+    expect((await code(user.token, 'everything')).statusCode).toBe(422);
+    expect((await code(user.token, '')).statusCode).toBe(422);
+  });
+
+  it('sets a first password with the code sent to its email: other sessions end, the owner is told, the password signs in', async () => {
+    const user = await passwordless();
+    const { other } = user;
+    const missing = await change(user.token, { password: 'First1234', password_confirmation: 'First1234' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.current_password).toEqual([TEXT.required]);
+    const noCode = await change(user.token, {
+      current_password: 'Secret123',
+      password: 'First1234',
+      password_confirmation: 'First1234',
+    });
+    expect(noCode.statusCode).toBe(422);
+    expect(noCode.json().errors.code).toEqual([TEXT.required]);
+
+    const sent = await code(user.token, 'password');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({
+      message: `We sent a code to ${user.email}. Enter it to confirm it is you.`,
+      data: { action: 'password', value: user.email },
+    });
+    const mail = messages.mails.filter((m) => m.to === user.email).at(-1);
+    expect(mail?.subject).toBe('Your code to set a Makan password');
+    const right = messages.lastEmailCode(user.email);
+    const body = (c: string) => ({ code: c, password: 'First1234', password_confirmation: 'First1234' });
+    const wrong = await change(user.token, body(wrongCode(right)));
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.code).toEqual([TEXT.otpInvalid]);
+    expect((await me(user.token)).json().data.has_password).toBe(false);
+
+    const done = await change(user.token, body(right ?? ''));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ message: TEXT.passwordSet, data: { sessions_ended: 1 } });
+    expect((await me(user.token)).json().data.has_password).toBe(true);
+    expect((await me(other)).statusCode).toBe(401);
+    expect(messages.mails.filter((m) => m.to === user.email).at(-1)?.subject).toBe(
+      'A password was set for your Makan account',
+    );
+    expect((await login(user.email, 'First1234')).statusCode).toBe(200);
+    // From now on the password is asked, the code no more.
+    expect((await code(user.token, 'password')).statusCode).toBe(422);
+  });
+
+  it('changes its email with a code to its current email, then the code to the new one; a code of another action does not do', async () => {
+    const user = await passwordless();
+    const target = `nopassword${process.pid}.${Date.now()}@example.com`;
+    const ask = (body: Record<string, string>) =>
+      post('/api/account/contact', { channel: 'email', value: target, ...body }, bearer(user.token));
+    expect((await ask({ current_password: 'Secret123' })).json().errors.code).toEqual([TEXT.required]);
+
+    // A code sent to delete the account is no proof for a contact change.
+    expect((await code(user.token, 'deletion')).statusCode).toBe(200);
+    const deletionCode = messages.lastEmailCode(user.email) ?? '';
+    expect((await ask({ code: deletionCode })).statusCode).toBe(422);
+    expect(messages.lastEmailCode(target)).toBeUndefined();
+
+    advance(2 * 60_000);
+    const sent = await code(user.token, 'contact_change');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(messages.mails.filter((m) => m.to === user.email).at(-1)?.subject).toBe(
+      'Your code to change your Makan contact details',
+    );
+    const asked = await ask({ code: messages.lastEmailCode(user.email) ?? '' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const confirmed = await post(
+      '/api/account/contact/confirm',
+      { channel: 'email', code: messages.lastEmailCode(target) ?? '' },
+      bearer(user.token),
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.email).toBe(target);
+    expect(messages.mails.filter((m) => m.to === user.email).at(-1)?.subject).toBe(
+      'Your Makan email address was changed',
+    );
   });
 });

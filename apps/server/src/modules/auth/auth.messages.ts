@@ -11,6 +11,8 @@ const TEXTS = {
       contact_change: 'Confirm your new Makan contact details',
       unlock: 'Your Makan sign-in code',
       account_deletion: 'Your code to delete your Makan account',
+      account_password: 'Your code to set a Makan password',
+      account_contact: 'Your code to change your Makan contact details',
     },
     greeting: (name: string) => `Hello ${name},`,
     body: {
@@ -22,6 +24,10 @@ const TEXTS = {
         `Your account was locked after too many wrong passwords. To sign in now, enter the code ${code} with your password.`,
       account_deletion: (code: string) =>
         `Your code to delete your Makan account is ${code}. If you did not ask to delete your account, do not share it and sign in to check your settings.`,
+      account_password: (code: string) =>
+        `Your code to set a password for your Makan account is ${code}. If you did not ask for it, do not share it and sign in to check your settings.`,
+      account_contact: (code: string) =>
+        `Your code to change the email or phone of your Makan account is ${code}. If you did not ask for it, do not share it and sign in to check your settings.`,
     },
     validity: 'It is valid for 10 minutes. If you did not ask for it, you can ignore this message.',
     sms: {
@@ -32,6 +38,10 @@ const TEXTS = {
       unlock: (code: string) => `Makan: your sign-in code is ${code}. Valid for 10 minutes.`,
       account_deletion: (code: string) =>
         `Makan: your code to delete your account is ${code}. Valid for 10 minutes.`,
+      account_password: (code: string) =>
+        `Makan: your code to set a password is ${code}. Valid for 10 minutes.`,
+      account_contact: (code: string) =>
+        `Makan: your code to change your contact details is ${code}. Valid for 10 minutes.`,
     },
     signature: 'The Makan team',
   },
@@ -42,6 +52,8 @@ const TEXTS = {
       contact_change: 'تأكيد بيانات التواصل الجديدة في مكان',
       unlock: 'رمز تسجيل الدخول إلى مكان',
       account_deletion: 'رمز حذف حسابك في مكان',
+      account_password: 'رمز تعيين كلمة مرور في مكان',
+      account_contact: 'رمز تغيير بيانات التواصل في مكان',
     },
     greeting: (name: string) => `مرحبًا ${name}،`,
     body: {
@@ -52,6 +64,10 @@ const TEXTS = {
         `تم قفل حسابك بعد محاولات كثيرة بكلمة مرور خاطئة. لتسجيل الدخول الآن، أدخل الرمز ${code} مع كلمة المرور.`,
       account_deletion: (code: string) =>
         `رمز حذف حسابك في مكان هو ${code}. إن لم تطلب حذف حسابك فلا تشاركه مع أحد وسجّل الدخول لمراجعة إعداداتك.`,
+      account_password: (code: string) =>
+        `رمز تعيين كلمة مرور لحسابك في مكان هو ${code}. إن لم تطلبه فلا تشاركه مع أحد وسجّل الدخول لمراجعة إعداداتك.`,
+      account_contact: (code: string) =>
+        `رمز تغيير البريد الإلكتروني أو الهاتف لحسابك في مكان هو ${code}. إن لم تطلبه فلا تشاركه مع أحد وسجّل الدخول لمراجعة إعداداتك.`,
     },
     validity: 'الرمز صالح لمدة 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.',
     sms: {
@@ -60,6 +76,8 @@ const TEXTS = {
       contact_change: (code: string) => `مكان: رمز تأكيد هذا الرقم هو ${code}. صالح لمدة 10 دقائق.`,
       unlock: (code: string) => `مكان: رمز تسجيل الدخول هو ${code}. صالح لمدة 10 دقائق.`,
       account_deletion: (code: string) => `مكان: رمز حذف حسابك هو ${code}. صالح لمدة 10 دقائق.`,
+      account_password: (code: string) => `مكان: رمز تعيين كلمة المرور هو ${code}. صالح لمدة 10 دقائق.`,
+      account_contact: (code: string) => `مكان: رمز تغيير بيانات التواصل هو ${code}. صالح لمدة 10 دقائق.`,
     },
     signature: 'فريق مكان',
   },

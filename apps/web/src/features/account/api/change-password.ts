@@ -1,11 +1,15 @@
 import { type changePasswordRequest, sessionsEndedResult } from '@makan/contract/account';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { currentUserKey } from '../../../lib/current-user.ts';
 import { http } from '../../../lib/http.ts';
 
 export type ChangePasswordBody = z.output<typeof changePasswordRequest>;
 
-/** POST /api/account/password: the current password asked again; every other session is signed out. */
+/**
+ * POST /api/account/password: the current password asked again (or, without one, a code: the first
+ * password); every other session is signed out.
+ */
 function changePassword(body: ChangePasswordBody) {
   return http.request('/account/password', {
     method: 'POST',
@@ -16,5 +20,10 @@ function changePassword(body: ChangePasswordBody) {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // A first password changes `has_password`: the forms ask for it from now on.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+  });
 }

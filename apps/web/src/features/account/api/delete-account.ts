@@ -1,4 +1,4 @@
-import { deletionCodeResult, deletionScheduled } from '@makan/contract/account';
+import { deletionScheduled, type IdentityProof } from '@makan/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,23 +8,8 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { formatDate } from '../../../lib/time.ts';
 
-/** POST /api/account/deletion/code: for an account without a password, a code to its email. */
-function sendDeletionCode() {
-  return http.request('/account/deletion/code', {
-    method: 'POST',
-    toast: 'none',
-    schema: deletionCodeResult,
-  });
-}
-
-export function useDeletionCode() {
-  return useMutation({ mutationFn: sendDeletionCode });
-}
-
-export type DeletionProof = { current_password: string } | { code: string };
-
 /** POST /api/account/deletion: the password (or the code) asked again; every session ends. */
-function deleteAccount(body: DeletionProof) {
+function deleteAccount(body: IdentityProof) {
   return http.request('/account/deletion', {
     method: 'POST',
     body,

@@ -131,7 +131,7 @@ describe('change email in settings', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Change email' }));
     await user.type(screen.getByLabelText(/^New email/), 'New@Example.com');
-    await user.type(screen.getByTestId('contact-password-email'), 'Secret123');
+    await user.type(screen.getByTestId('contact-email-password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(
       await screen.findByText('We sent a code to new@example.com. Enter it to confirm the change.'),
@@ -172,7 +172,7 @@ describe('change email in settings', () => {
     renderRoute('/settings', 'ar');
     await user.click(await screen.findByRole('button', { name: 'تغيير البريد الإلكتروني' }));
     await user.type(screen.getByLabelText(/^البريد الإلكتروني الجديد/), 'taken@example.com');
-    await user.type(screen.getByTestId('contact-password-email'), 'Secret123');
+    await user.type(screen.getByTestId('contact-email-password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'إرسال الرمز' }));
     expect(await screen.findByText('هذا البريد الإلكتروني مسجّل مسبقًا')).toBeInTheDocument();
   });
@@ -185,8 +185,8 @@ describe('delete account in settings (issue 20)', () => {
       ...presence,
       'GET /api/user': () => ok(fullUserFixture({ has_password: false })),
       'GET /api/account/export': () => ok({ export: null }),
-      'POST /api/account/deletion/code': () =>
-        ok({ value: 'sara@example.com', retry_after_seconds: 60 }, 'We sent a code'),
+      'POST /api/account/code': () =>
+        ok({ action: 'deletion', value: 'sara@example.com', retry_after_seconds: 60 }, 'We sent a code'),
       'POST /api/account/deletion': () => ok({ deletion_due_at: '2026-12-10T09:00:00.000Z' }),
     });
     renderRoute('/settings');
@@ -199,7 +199,74 @@ describe('delete account in settings (issue 20)', () => {
     await user.keyboard('4321');
     await user.click(screen.getByTestId('delete-account-confirm'));
     expect(await screen.findByText(/Your account will be deleted on December 10, 2026/)).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'POST /api/account/code')?.body).toEqual({ action: 'deletion' });
     expect(calls.find((c) => c.route === 'POST /api/account/deletion')?.body).toEqual({ code: '4321' });
     await waitFor(() => expect(getItem('auth_token')).toBeNull());
+  });
+});
+
+describe('an account without a password in settings (LinkedIn only)', () => {
+  const passwordless = {
+    ...presence,
+    'GET /api/account/export': () => ok({ export: null }),
+    'GET /api/user': () => ok(fullUserFixture({ has_password: false, phone: '' })),
+    'POST /api/account/code': () =>
+      ok({ action: 'password', value: 'sara@example.com', retry_after_seconds: 60 }, 'We sent a code'),
+  };
+
+  it('sets a first password with a code sent to its email, in the words of a first password', async () => {
+    signIn();
+    const calls = routeFetch(fetchMock, {
+      ...passwordless,
+      'POST /api/account/password': () => ok({ sessions_ended: 0 }, TEXT.passwordSet),
+    });
+    renderRoute('/settings');
+    const user = userEvent.setup();
+    const form = await screen.findByTestId('change-password-form');
+    expect(await within(form).findByText(/Your account has no password yet/)).toBeInTheDocument();
+    expect(within(form).queryByLabelText(/^Current password/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('contact-current-phone')).toHaveTextContent('Not added yet');
+    await user.click(within(form).getByTestId('current-send-code'));
+    expect(await within(form).findByText(/Enter it to confirm it is you/)).toBeInTheDocument();
+    await user.click(within(form).getByTestId('otp-input-1'));
+    await user.keyboard('2468');
+    await user.type(within(form).getByLabelText(/^New password/), 'First1234');
+    await user.type(within(form).getByLabelText(/^Confirm new password/), 'First1234');
+    await user.click(within(form).getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(TEXT.passwordSet)).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'POST /api/account/code')?.body).toEqual({ action: 'password' });
+    expect(calls.find((c) => c.route === 'POST /api/account/password')?.body).toEqual({
+      code: '2468',
+      password: 'First1234',
+      password_confirmation: 'First1234',
+    });
+  });
+
+  it('asks for the code before a contact change, and sends it with the new address', async () => {
+    signIn();
+    const calls = routeFetch(fetchMock, {
+      ...passwordless,
+      'POST /api/account/contact': () =>
+        ok({ channel: 'phone', value: '+966501234567', retry_after_seconds: 60 }, 'sent'),
+    });
+    renderRoute('/settings', 'ar');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'تغيير رقم الهاتف' }));
+    const form = screen.getByTestId('contact-change-phone');
+    expect(within(form).queryByTestId('contact-send-phone')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/^رقم الهاتف الجديد/), '+966501234567');
+    await user.click(within(form).getByTestId('contact-phone-send-code'));
+    await user.click(await within(form).findByTestId('otp-input-1'));
+    await user.keyboard('1357');
+    await user.click(within(form).getByTestId('contact-send-phone'));
+    expect(await screen.findByTestId('contact-confirm-phone')).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'POST /api/account/code')?.body).toEqual({
+      action: 'contact_change',
+    });
+    expect(calls.find((c) => c.route === 'POST /api/account/contact')?.body).toEqual({
+      channel: 'phone',
+      value: '+966501234567',
+      code: '1357',
+    });
   });
 });

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { CurrentPasswordInput, Input } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/field.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import {
@@ -16,54 +16,69 @@ import {
 } from '../../../lib/messages.ts';
 import { useConfirmContactChange, useRequestContactChange } from '../api/change-contact.ts';
 import { useCurrentUser } from '../api/current-user.ts';
+import { IdentityProof } from './identity-proof.tsx';
 
-type Errors = Partial<Record<'value' | 'current_password' | 'code' | 'form', Message>>;
+type Errors = Partial<Record<'value' | 'proof' | 'code' | 'form', Message>>;
 
-const FIELDS = ['value', 'current_password', 'code'] as const;
-const issuesByField = (issues: Parameters<typeof issueMessagesByField>[0]): Errors =>
-  issueMessagesByField(issues, FIELDS);
+/** Step 1's messages: the proof's (password or code) on one place. */
+function askErrors(fields: Partial<Record<string, Message>>): Errors {
+  const proof = fields.current_password ?? fields.code;
+  return { ...(fields.value ? { value: fields.value } : {}), ...(proof ? { proof } : {}) };
+}
 
-/** Step 1 (new address and password), then step 2 (the code sent to the new address). */
+/**
+ * Step 1 (new address, and the password or, without one, a code to the current email), then
+ * step 2 (the code sent to the new address).
+ */
 function ChangeContactForm({ channel, onDone }: { channel: ContactChannel; onDone: () => void }) {
   const { t } = useTranslation();
   const ask = useRequestContactChange();
   const confirm = useConfirmContactChange();
   const [value, setValue] = useState('');
+  const user = useCurrentUser();
+  const withPassword = user.data?.has_password ?? true;
   const [password, setPassword] = useState('');
+  const [proofCode, setProofCode] = useState('');
+  const [proofSentTo, setProofSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const say = (message: Message | undefined) => (message ? translateMessage(t, message) : undefined);
 
-  const failed = (error: unknown) => {
+  const failed = (error: unknown, step: 'ask' | 'confirm') => {
     const fields = firstFieldMessages(error);
-    setErrors(Object.keys(fields).length > 0 ? fields : { form: apiErrorText(t, error) });
+    const shown = step === 'ask' ? askErrors(fields) : fields.code ? { code: fields.code } : {};
+    setErrors(Object.keys(shown).length > 0 ? shown : { form: apiErrorText(t, error) });
   };
 
   const onAsk = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = changeContactRequest.safeParse({ channel, value, current_password: password });
-    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
+    const proof = withPassword ? { current_password: password } : { code: proofCode };
+    const parsed = changeContactRequest.safeParse({ channel, value, ...proof });
+    if (!parsed.success)
+      return setErrors(
+        askErrors(issueMessagesByField(parsed.error.issues, ['value', 'current_password', 'code'])),
+      );
     setErrors({});
     try {
       const { data } = await ask.mutateAsync(parsed.data);
       setSentTo(data.value);
     } catch (error) {
-      failed(error);
+      failed(error, 'ask');
     }
   };
 
   const onConfirm = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = confirmContactRequest.safeParse({ channel, code });
-    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
+    if (!parsed.success) return setErrors(issueMessagesByField(parsed.error.issues, ['code']));
     setErrors({});
     try {
       await confirm.mutateAsync(parsed.data);
       showToast(translateMessage(t, channel === 'email' ? TEXT.emailChanged : TEXT.phoneChanged), 'success');
       onDone();
     } catch (error) {
-      failed(error);
+      failed(error, 'confirm');
     }
   };
 
@@ -117,17 +132,23 @@ function ChangeContactForm({ channel, onDone }: { channel: ContactChannel; onDon
         requiredMark
         data-testid={`contact-value-${channel}`}
       />
-      <CurrentPasswordInput
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={say(errors.current_password)}
-        data-testid={`contact-password-${channel}`}
-        toggleTestId={`contact-password-toggle-${channel}`}
+      <IdentityProof
+        action="contact_change"
+        password={password}
+        onPassword={setPassword}
+        code={proofCode}
+        onCode={setProofCode}
+        codeSentTo={proofSentTo}
+        onCodeSent={setProofSentTo}
+        error={say(errors.proof)}
+        testId={`contact-${channel}`}
       />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={ask.isPending} data-testid={`contact-send-${channel}`}>
-          {t('account.sendCode')}
-        </Button>
+        {(withPassword || proofSentTo) && (
+          <Button type="submit" loading={ask.isPending} data-testid={`contact-send-${channel}`}>
+            {t('account.sendCode')}
+          </Button>
+        )}
         <Button type="button" variant="secondary" onClick={onDone}>
           {t('common.cancel')}
         </Button>
@@ -158,7 +179,7 @@ export function ContactSettings() {
                 dir="ltr"
                 data-testid={`contact-current-${channel}`}
               >
-                {value ?? '…'}
+                {value === undefined ? '…' : value || t('account.notAdded')}
               </p>
             </div>
             {open !== channel && (

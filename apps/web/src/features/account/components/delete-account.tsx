@@ -3,13 +3,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { CurrentPasswordInput } from '../../../components/ui/field.tsx';
-import { OtpInput } from '../../../components/ui/otp-input.tsx';
 import { apiErrorText, firstFieldMessages, type Message, translateMessage } from '../../../lib/messages.ts';
 import { useCurrentUser } from '../api/current-user.ts';
-import { useDeleteAccount, useDeletionCode } from '../api/delete-account.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+import { IdentityProof } from './identity-proof.tsx';
 
-type Errors = Partial<Record<'current_password' | 'code' | 'form', Message>>;
+type Errors = Partial<Record<'proof' | 'form', Message>>;
 
 /**
  * Settings › Delete account: what goes and what stays, then the password asked again (or, for an
@@ -20,7 +19,6 @@ export function DeleteAccount() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const remove = useDeleteAccount();
-  const sendCode = useDeletionCode();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -31,26 +29,16 @@ export function DeleteAccount() {
 
   const failed = (error: unknown) => {
     const fields = firstFieldMessages(error);
-    setErrors(
-      fields.current_password || fields.code
-        ? { current_password: fields.current_password, code: fields.code }
-        : { form: apiErrorText(t, error) },
-    );
+    const proof = fields.current_password ?? fields.code;
+    setErrors(proof ? { proof } : { form: apiErrorText(t, error) });
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (withPassword && !password) return setErrors({ current_password: { code: 'required' } });
-    if (!withPassword && code.length < 4) return setErrors({ code: { code: 'required' } });
+    if (withPassword ? !password : code.length < 4) return setErrors({ proof: { code: 'required' } });
     setErrors({});
     remove.mutate(withPassword ? { current_password: password } : { code }, { onError: failed });
   };
-
-  const askCode = () =>
-    sendCode.mutate(undefined, {
-      onSuccess: ({ data }) => setCodeSentTo(data.value),
-      onError: failed,
-    });
 
   const close = () => {
     setOpen(false);
@@ -78,49 +66,21 @@ export function DeleteAccount() {
           data-testid="delete-account-form"
         >
           {errors.form && <Alert testId="delete-account-error">{say(errors.form)}</Alert>}
-          {withPassword ? (
-            <>
-              <p className="text-slate-600 dark:text-slate-300">{t('account.deletePasswordText')}</p>
-              <CurrentPasswordInput
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={say(errors.current_password)}
-                autoFocus
-                data-testid="delete-account-password"
-                toggleTestId="delete-account-password-toggle"
-              />
-            </>
-          ) : codeSentTo ? (
-            <>
-              <p className="text-slate-600 dark:text-slate-300">
-                {t('validation.deletionCodeSent', { address: codeSentTo })}
-              </p>
-              <OtpInput
-                label={t('account.code')}
-                value={code}
-                onChange={setCode}
-                error={say(errors.code)}
-                autoFocus
-              />
-            </>
-          ) : (
-            <>
-              <p className="text-slate-600 dark:text-slate-300">
-                {t('account.deleteCodeText', { email: user.data?.email ?? '' })}
-              </p>
-              <div>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  loading={sendCode.isPending}
-                  onClick={askCode}
-                  data-testid="delete-account-send-code"
-                >
-                  {t('account.deleteSendCode')}
-                </Button>
-              </div>
-            </>
+          {withPassword && (
+            <p className="text-slate-600 dark:text-slate-300">{t('account.deletePasswordText')}</p>
           )}
+          <IdentityProof
+            action="deletion"
+            password={password}
+            onPassword={setPassword}
+            code={code}
+            onCode={setCode}
+            codeSentTo={codeSentTo}
+            onCodeSent={setCodeSentTo}
+            error={say(errors.proof)}
+            testId="delete-account"
+            autoFocus
+          />
           <div className="flex flex-wrap gap-3">
             {(withPassword || codeSentTo) && (
               <Button
