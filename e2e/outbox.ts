@@ -10,9 +10,12 @@ const record = z.object({
   at: z.string(),
 });
 
-/** The newest 4-digit code the server wrote to its outbox for this address (it has no SMTP in tests). */
-export async function codeFromOutbox(to: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+/**
+ * The newest 4-digit code the server (by default the first one, see playwright.config.ts) wrote to
+ * its outbox for this address (it has no SMTP in tests).
+ */
+export async function codeFromOutbox(to: string, dataDir = process.env.E2E_DATA_DIR ?? ''): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
   let code: string | undefined;
   await expect
     .poll(

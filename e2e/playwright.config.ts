@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,41 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // Each run serves the built app from a fresh embedded database of its own.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'makan-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+
+// A second server, with LinkedIn sign-in configured against a real OpenID provider (oidc-provider)
+// that e2e/account-linkedin.spec.ts starts on E2E_OIDC_PORT: the first server stays the one
+// without LinkedIn credentials (auth.spec.ts checks what it says then). The server discovers the
+// provider at the first sign-in, not at start.
+const linkedinPort = Number(process.env.E2E_LINKEDIN_PORT ?? port + 1);
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 2);
+const linkedinDataDir =
+  process.env.E2E_LINKEDIN_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'makan-e2e-linkedin-'));
+process.env.E2E_LINKEDIN_PORT = String(linkedinPort);
+process.env.E2E_OIDC_PORT = String(oidcPort);
+process.env.E2E_LINKEDIN_DATA_DIR = linkedinDataDir;
+process.env.E2E_LINKEDIN_CLIENT_SECRET ??= randomBytes(16).toString('hex');
+
+const serverEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  // Journeys that need accounts of their own register them as coming from addresses of their own
+  // (e2e/accounts.ts), through this loopback 'proxy'; the browser's own requests stay 127.0.0.1.
+  TRUST_PROXY: '127.0.0.1',
+};
+/** The built server, as `npm start` runs it (`npm run test:e2e` builds it with the web app). */
+const server = (serverPort: number, env: Record<string, string>) => ({
+  command: 'node apps/server/dist/server.js',
+  cwd: '..',
+  url: `http://127.0.0.1:${serverPort}/health/ready`,
+  reuseExistingServer: false,
+  // The server drains and closes its embedded database (and that database's process) on SIGTERM.
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+  timeout: 90_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { ...serverEnv, PORT: String(serverPort), PUBLIC_URL: `http://127.0.0.1:${serverPort}`, ...env },
+});
 
 export default defineConfig({
   testDir: '.',
@@ -33,27 +69,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The built server, as `npm start` runs it (`npm run test:e2e` builds it with the web app).
-    command: 'node apps/server/dist/server.js',
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/health/ready`,
-    reuseExistingServer: false,
-    // The server drains and closes its embedded database (and that database's process) on SIGTERM.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    timeout: 90_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // Journeys that need accounts of their own register them as coming from addresses of their own
-      // (e2e/accounts.ts), through this loopback 'proxy'; the browser's own requests stay 127.0.0.1.
-      TRUST_PROXY: '127.0.0.1',
-    },
-  },
+  webServer: [
+    server(port, { DATA_DIR: dataDir }),
+    server(linkedinPort, {
+      DATA_DIR: linkedinDataDir,
+      SEED: 'none',
+      LINKEDIN_CLIENT_ID: 'makan-e2e',
+      LINKEDIN_CLIENT_SECRET: process.env.E2E_LINKEDIN_CLIENT_SECRET,
+      LINKEDIN_ISSUER: `http://127.0.0.1:${oidcPort}`,
+    }),
+  ],
 });

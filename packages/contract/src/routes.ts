@@ -9,6 +9,9 @@ export const PUBLIC_ONLY_ROUTES = [
   '/verification-email',
 ] as const;
 
+/** Where LinkedIn sends the sign-in popup back: the redirect URI registered with LinkedIn. */
+export const LINKEDIN_CALLBACK_ROUTE = '/linkedin-callback';
+
 export const PUBLIC_ROUTES = [
   '/companies',
   '/about',
@@ -16,7 +19,7 @@ export const PUBLIC_ROUTES = [
   '/privacy-policy',
   '/terms-of-service',
   '/faq',
-  '/linkedin-callback',
+  LINKEDIN_CALLBACK_ROUTE,
   '/settings',
 ] as const;
 

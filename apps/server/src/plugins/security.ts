@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import { LINKEDIN_CALLBACK_ROUTE } from '@makan/contract/routes';
 import type { App } from '../lib/http.ts';
 
 /** Security headers. The CSP allows only this origin, plus its websocket for real time and data:/blob: images for previews. */
@@ -27,5 +28,15 @@ export async function registerSecurity(app: App, { publicUrl }: { publicUrl: str
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The same as frame-ancestors 'none', for browsers that predate it.
     xFrameOptions: { action: 'deny' },
+  });
+  // The sign-in popup comes back from LinkedIn (another origin, without this header) to
+  // /linkedin-callback. A page there with a policy other than unsafe-none moves the popup into a new
+  // browsing context group, which cuts it from its opener: the popup would sign in by itself and stay
+  // open on the app instead of handing the code to the window that opened it. That one page (it reads
+  // no data and only posts the code to a same-origin opener) goes without it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' && request.url.split('?')[0] === LINKEDIN_CALLBACK_ROUTE) {
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
+    }
   });
 }

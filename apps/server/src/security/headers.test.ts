@@ -123,6 +123,22 @@ describe.each(RESPONSES)('$name ($url)', ({ url, status, type }) => {
   });
 });
 
+describe('the opener policy', () => {
+  it('keeps the app from being reached by windows it did not open, but lets its sign-in popup report back', async () => {
+    for (const url of ['/', '/login', '/api/cities']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+    }
+    // The popup comes back from LinkedIn's origin: any other policy on this page cuts it from its
+    // opener (a new browsing context group), and the code never reaches the window that asked.
+    const callback = await app.inject({ method: 'GET', url: '/linkedin-callback?code=x&state=y' });
+    expect(callback.statusCode).toBe(200);
+    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    // The rest of the security headers stay.
+    expect(callback.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
 describe('the page works under that policy', () => {
   /** Inline scripts and event-handler attributes would be blocked by script-src 'self'. */
   function inlineScripts(html: string): string[] {

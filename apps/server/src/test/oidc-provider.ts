@@ -36,6 +36,8 @@ export async function startOidcProvider(
      * provider conforms to the spec and releases them only at the userinfo endpoint.
      */
     claimsInIdToken?: boolean;
+    /** A port known in advance (a server configured with this issuer before it starts); else a free one. */
+    port?: number;
   } = {},
 ): Promise<TestOidcProvider> {
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
@@ -43,7 +45,10 @@ export async function startOidcProvider(
     res.end();
   };
   const server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('the test provider has no port');
   const issuer = `http://127.0.0.1:${address.port}`;

@@ -1,4 +1,9 @@
-import type { PROTECTED_ROUTES, PUBLIC_ONLY_ROUTES, PUBLIC_ROUTES } from '@makan/contract/routes';
+import {
+  LINKEDIN_CALLBACK_ROUTE,
+  type PROTECTED_ROUTES,
+  type PUBLIC_ONLY_ROUTES,
+  type PUBLIC_ROUTES,
+} from '@makan/contract/routes';
 import { lazy, type ReactElement } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { ErrorBoundary } from '../components/ui/error-boundary.tsx';
@@ -72,7 +77,7 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number], ReactElement> = {
   '/privacy-policy': <PrivacyPolicyPage />,
   '/terms-of-service': <TermsOfServicePage />,
   '/faq': <FaqPage />,
-  '/linkedin-callback': <LinkedInCallbackPage />,
+  [LINKEDIN_CALLBACK_ROUTE]: <LinkedInCallbackPage />,
   '/settings': <SettingsPage />,
 };
 

@@ -1,5 +1,6 @@
 import { emailField, type FullUser, type Language } from '@makan/contract/auth';
 import { LIMITS } from '@makan/contract/limits';
+import { LINKEDIN_CALLBACK_ROUTE } from '@makan/contract/routes';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -121,7 +122,7 @@ export function createLinkedinService({
   log,
 }: Deps) {
   const { clientId, clientSecret, issuer } = config.linkedin;
-  const redirectUri = `${config.publicUrl}/linkedin-callback`;
+  const redirectUri = `${config.publicUrl}${LINKEDIN_CALLBACK_ROUTE}`;
   /** Discovery runs on first use (the server starts even when the provider is down) and is kept once it works. */
   let discovered: Promise<oidc.Configuration> | undefined;
 
