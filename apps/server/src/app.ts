@@ -20,6 +20,9 @@ import { createAccountJobs, exportPath } from './modules/account/account-jobs.ts
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type Notifier } from './modules/auth/auth.service.ts';
+import { createBlocksRepository } from './modules/blocks/blocks.repository.ts';
+import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
+import { createBlocksService } from './modules/blocks/blocks.service.ts';
 import { createAttachmentsRepository } from './modules/chat/attachments.repository.ts';
 import { createAttachmentsService } from './modules/chat/attachments.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -148,6 +151,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const usersRepository = createUsersRepository(database.db);
   const profilesRepository = createProfilesRepository(database.db);
   const postsRepository = createPostsRepository(database.db);
+  // Who blocked whom: read wherever two users could meet (posts, comments, follows, chat).
+  const blocksRepository = createBlocksRepository(database.db);
+  const hiddenFrom = async (viewerId: number) => (await blocksRepository.relations(viewerId)).hidden;
   // The chat's data, one repository per responsibility; the seed writes demo conversations through them.
   const chatData = {
     conversations: createConversationsRepository(database.db),
@@ -234,6 +240,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
     imageUrl: (kind, key) => images.url(kind, key),
     countPosts: (authorId) => postsRepository.countByAuthor(authorId),
+    blocks: blocksRepository,
   });
   const authRepository = createAuthRepository(database.db);
   const authNotifier: Notifier = {
@@ -355,6 +362,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     countComment: async (userId) => {
       await limits.hit(`comment:user:${userId}`, commentRule);
     },
+    hiddenFrom,
     clock,
   });
   postsRoutes(app, { posts, guard, images, limits });
@@ -394,6 +402,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     readState: chatData.readState,
     pictureUrl: (key) => images.url('picture', key),
     fileUrl: chatAttachments.fileUrl,
+    blockRelations: blocksRepository.relations,
   });
   const chatConversations = createConversationsService({
     conversations: chatData.conversations,
@@ -402,6 +411,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     views: chatViews,
     clock,
     publisher: chatPublisher,
+    blockedBetween: blocksRepository.between,
   });
   const chatMessages = createMessagesService({
     messages: chatData.messages,
@@ -414,6 +424,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     countMessage: async (userId) => {
       await localLimits.hit(`message:user:${userId}`, messageRule);
     },
+    blockedBetween: blocksRepository.between,
+  });
+  blocksRoutes(app, {
+    guard,
+    blocks: createBlocksService({
+      blocks: blocksRepository,
+      users: usersRepository,
+      conversations: chatData.conversations,
+      publisher: chatPublisher,
+      clock,
+      pictureUrl: (key) => images.url('picture', key),
+    }),
   });
   const chatReadState = createReadStateService({
     conversations: chatData.conversations,

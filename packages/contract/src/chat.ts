@@ -118,8 +118,13 @@ export const conversationSchema = z.object({
   /** The other participant's read marker: the caller's messages up to it show as read. */
   other_last_read_message_id: id,
   pivot: z.object({ last_read_at: z.string().nullable() }),
-  /** False when the other participant left: nothing more can be sent until a chat is started again. */
+  /**
+   * False when the other participant left, or when either blocked the other: nothing more can be
+   * sent until a chat is started again (or the block is lifted).
+   */
   is_active: z.boolean(),
+  /** The viewer blocked the other participant (a block by the other is not shown). */
+  blocked_by_me: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

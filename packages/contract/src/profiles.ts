@@ -26,6 +26,8 @@ export const publicProfile = fullUser
   .extend({
     preferences: preferencesResult.nullable(),
     is_self: z.boolean(),
+    /** Whether the viewer blocked this account (never whether it blocked the viewer). */
+    is_blocked: z.boolean(),
   });
 export type PublicProfile = z.infer<typeof publicProfile>;
 

@@ -73,6 +73,9 @@ const SHARED_BY_DESIGN = new Set([
   'GET /api/profiles/{id}/full',
   'POST /api/profiles/{id}/follow',
   'DELETE /api/profiles/{id}/follow',
+  // Blocking acts on the caller's own list (issue 21): anyone may block or unblock anyone.
+  'POST /api/users/{id}/block',
+  'DELETE /api/users/{id}/block',
 ]);
 
 /**
@@ -244,6 +247,7 @@ function idsFor(op: Operation, param: string, w: World): Array<number | string> 
     case 'comments':
       return [w.comment, w.reply];
     case 'profiles':
+    case 'users':
       return [w.owner.id];
     case 'conversations':
       return [w.conversation];

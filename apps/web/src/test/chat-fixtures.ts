@@ -57,6 +57,7 @@ export function conversationFixture(overrides: Partial<Conversation> = {}): Conv
     other_last_read_message_id: 0,
     pivot: { last_read_at: null },
     is_active: true,
+    blocked_by_me: false,
     created_at: '2026-11-20T09:00:00.000Z',
     updated_at: '2026-11-20T09:00:00.000Z',
     ...overrides,

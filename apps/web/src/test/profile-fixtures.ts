@@ -95,6 +95,7 @@ export function publicProfileFixture(overrides: Partial<PublicProfile> = {}): Pu
     preferences: null,
     posts_count: 0,
     is_self: false,
+    is_blocked: false,
     ...overrides,
   };
 }

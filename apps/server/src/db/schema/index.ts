@@ -10,6 +10,6 @@ export {
 export { cities } from './cities.ts';
 export { contactMessages } from './contact.ts';
 export { bookmarks, comments, postLikes, postMedia, posts } from './posts.ts';
-export { follows, onboardingProgress, profileViews, userPreferences } from './profiles.ts';
+export { follows, onboardingProgress, profileViews, userBlocks, userPreferences } from './profiles.ts';
 export { rateLimits } from './rate-limits.ts';
 export { users } from './users.ts';

@@ -66,6 +66,29 @@ export const follows = pgTable(
   ],
 );
 
+/**
+ * Who blocked whom (issue 21). Either way, the two never meet: no messages, no follows, neither's
+ * posts or comments shown to the other. Read by blocker (the Settings list) and by blocked (what
+ * hides a viewer's blockers from them).
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
 /** One row per viewer, profile and day: a profile's views are counted once per viewer per day. */
 export const profileViews = pgTable(
   'profile_views',

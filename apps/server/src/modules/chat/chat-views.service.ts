@@ -13,6 +13,8 @@ export type ChatViewsDeps = {
   pictureUrl: (key: string) => string;
   /** The signed address of an attachment (attachments.service.ts). */
   fileUrl: (id: number, size: 'full' | 'preview') => string;
+  /** Whom the viewer blocked, and everyone a block stands between them and (blocks.repository.ts). */
+  blockRelations: (viewerId: number) => Promise<{ hidden: ReadonlySet<number>; byMe: ReadonlySet<number> }>;
 };
 
 /**
@@ -137,11 +139,12 @@ export function createChatViews(deps: ChatViewsDeps) {
   /** Conversations as one viewer sees them, in the order of `ids`. */
   async function viewConversations(viewerId: number, ids: number[]): Promise<Conversation[]> {
     if (ids.length === 0) return [];
-    const [participants, latestIds, unread, found] = await Promise.all([
+    const [participants, latestIds, unread, found, blocks] = await Promise.all([
       conversations.participantsOf(ids),
       conversations.latestVisible(viewerId, ids),
       readState.unreadCounts(viewerId, ids),
       conversations.findConversations(ids),
+      deps.blockRelations(viewerId),
     ]);
     const byId = new Map(found.map((c) => [c.id, c]));
     const rows = ids.map((id) => byId.get(id));
@@ -167,8 +170,13 @@ export function createChatViews(deps: ChatViewsDeps) {
         last_read_message_id: me?.lastReadMessageId ?? 0,
         other_last_read_message_id: other?.lastReadMessageId ?? 0,
         pivot: { last_read_at: me?.lastReadAt?.toISOString() ?? null },
-        // A private conversation needs both people: one who left, or whose account was erased, ends it.
-        is_active: mine.length === 2 && mine.every((p) => p.leftAt === null),
+        // A private conversation needs both people: one who left, or whose account was erased, ends
+        // it; a block either way closes it.
+        is_active:
+          mine.length === 2 &&
+          mine.every((p) => p.leftAt === null) &&
+          !(other && blocks.hidden.has(other.userId)),
+        blocked_by_me: other ? blocks.byMe.has(other.userId) : false,
         created_at: row.createdAt.toISOString(),
         updated_at: row.lastActivityAt.toISOString(),
       });

@@ -56,6 +56,15 @@ export function createConversationsRepository(db: Database) {
       return db.select().from(cp).where(inArray(cp.conversationId, conversationIds));
     },
 
+    /** The id of the private conversation of two people, when they have one. */
+    async pairConversation(a: number, b: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.pairKey, pairKeyOf(a, b)));
+      return row?.id;
+    },
+
     /**
      * The private conversation of two people, made if missing. The creator sees it at once; the
      * other person once the first message arrives. A creator who had left (or deleted it) is

@@ -3,7 +3,7 @@ import { normalizeSearchText } from '@makan/contract/cities';
 import { LIMITS } from '@makan/contract/limits';
 import { conversationChannel, userChannel } from '@makan/contract/realtime';
 import type { Clock } from '../../lib/clock.ts';
-import { Invalid, NotFound } from '../../lib/errors.ts';
+import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { type ChatAccess, type ChatPublisher, conversationNotFound } from './chat-access.service.ts';
 import type { ChatViews } from './chat-views.service.ts';
@@ -17,6 +17,8 @@ export type ConversationsServiceDeps = {
   views: ChatViews;
   clock: Clock;
   publisher: ChatPublisher;
+  /** Whether a block stands between two users, either way round. */
+  blockedBetween: (a: number, b: number) => Promise<boolean>;
 };
 
 /**
@@ -59,6 +61,7 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
       if (otherId === viewerId) throw new Invalid({ user_id: 'cannotMessageSelf' }, 'cannotMessageSelf');
       const [other] = await conversations.findUsers([otherId]);
       if (!other) throw new NotFound('userNotFound');
+      if (await deps.blockedBetween(viewerId, otherId)) throw new Forbidden('userUnavailable');
       const { id, created, rejoined } = await conversations.openPrivate(viewerId, otherId, clock.now());
       const [conversation] = await viewConversations(viewerId, [id]);
       if (!conversation) throw conversationNotFound(id);

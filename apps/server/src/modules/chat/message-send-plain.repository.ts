@@ -122,6 +122,11 @@ export function createPlainSend(db: Database) {
         where s.user_id = ${senderId} and s.left_at is null
           and not exists (select 1 from locked o where o.left_at is not null)
           and (select count(*) from locked) = 2
+          and not exists (
+            select 1 from locked o join user_blocks b
+              on (b.blocker_id = s.user_id and b.blocked_id = o.user_id)
+              or (b.blocker_id = o.user_id and b.blocked_id = s.user_id)
+            where o.user_id <> s.user_id)
           and (${replyToId} is null or exists (
             select 1 from messages r
             where r.id = ${replyToId} and r.conversation_id = ${conversationId} and r.id > s.cleared_up_to))

@@ -8,6 +8,7 @@ import {
   messages,
 } from '../../db/schema/chat.ts';
 import { users } from '../../db/schema/users.ts';
+import { isBlockBetween } from '../blocks/blocks.repository.ts';
 import type { AttachmentRow } from './attachments.repository.ts';
 import { type ParticipantRow, type UserColumns, userColumns } from './conversations.repository.ts';
 import { createPlainSend } from './message-send-plain.repository.ts';
@@ -159,7 +160,12 @@ export function createMessageSendRepository(db: Database) {
      */
     async sendMessage(
       m: MessageInsert,
-      admit: (state: { participants: ParticipantRow[]; replyTo: MessageRow | undefined }) => void,
+      admit: (state: {
+        participants: ParticipantRow[];
+        replyTo: MessageRow | undefined;
+        /** A block stands between the two participants (either way). */
+        blocked: boolean;
+      }) => void,
     ) {
       if (!m.attachment) {
         const plain = await sendPlain(m);
@@ -195,7 +201,9 @@ export function createMessageSendRepository(db: Database) {
               .from(messages)
               .where(and(eq(messages.id, m.replyToId), eq(messages.conversationId, m.conversationId)))
           : [];
-        admit({ participants, replyTo });
+        const [a, b] = participants;
+        const blocked = a && b ? await isBlockBetween(tx, a.userId, b.userId) : false;
+        admit({ participants, replyTo, blocked });
         const [row] = await tx
           .insert(messages)
           .values(messageRow(m))

@@ -27,6 +27,8 @@ export type MessagesServiceDeps = {
   removeFile: (attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>) => Promise<void>;
   /** Counts one message of a user; throws 429 (with Retry-After) past the user's flood limit. */
   countMessage: (userId: number) => Promise<void>;
+  /** Whether a block stands between two users, either way round. */
+  blockedBetween: (a: number, b: number) => Promise<boolean>;
 };
 
 /** A file already checked and stored (chat-files.ts), waiting to become a message. */
@@ -104,10 +106,11 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         attachment: input.attachment,
         now: clock.now(),
       },
-      ({ participants, replyTo }) => {
+      ({ participants, replyTo, blocked }) => {
         const me = participants.find((p) => p.userId === viewerId && p.leftAt === null);
         if (!me) throw conversationNotFound(conversationId);
         assertActive(participants);
+        if (blocked) throw new Forbidden('conversationBlocked');
         if (input.replyToId && (!replyTo || replyTo.id <= me.clearedUpTo))
           throw new Invalid({ reply_to_id: 'messageNotFound' });
       },
@@ -131,6 +134,9 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async assertCanSend(viewerId: number, conversationId: number): Promise<void> {
       const { participants } = await membership(viewerId, conversationId);
       assertActive(participants);
+      const other = participants.find((p) => p.userId !== viewerId);
+      if (other && (await deps.blockedBetween(viewerId, other.userId)))
+        throw new Forbidden('conversationBlocked');
     },
 
     async messages(

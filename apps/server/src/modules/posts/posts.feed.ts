@@ -1,7 +1,7 @@
 import type { Purpose } from '@makan/contract/onboarding';
 import type { Currency, ListingPurpose, RankedCursor } from '@makan/contract/posts';
 import type { PropertyType } from '@makan/contract/property-types';
-import { eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { eq, gte, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import { posts } from '../../db/schema/posts.ts';
 
 export type FeedFilters = {
@@ -14,6 +14,8 @@ export type FeedFilters = {
   areaMin?: number | undefined;
   areaMax?: number | undefined;
   authorId?: number | undefined;
+  /** Authors the viewer must not see (blocks, either way); usually none, and then no condition. */
+  hiddenAuthors?: ReadonlySet<number> | undefined;
 };
 
 /** The feed's filters as conditions on posts (both orders). */
@@ -28,6 +30,7 @@ export function filterConditions(f: FeedFilters): SQL[] {
   if (f.areaMin !== undefined) conditions.push(gte(posts.areaM2, f.areaMin));
   if (f.areaMax !== undefined) conditions.push(lte(posts.areaM2, f.areaMax));
   if (f.authorId) conditions.push(eq(posts.userId, f.authorId));
+  if (f.hiddenAuthors?.size) conditions.push(notInArray(posts.userId, [...f.hiddenAuthors]));
   return conditions;
 }
 

@@ -351,7 +351,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     },
     async (request) => ({
       status: true as const,
-      data: await posts.comments(request.params.id, request.query),
+      data: await posts.comments(request.params.id, request.query, me(request)),
     }),
   );
 
@@ -390,7 +390,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     },
     async (request) => ({
       status: true as const,
-      data: await posts.comment(request.params.id, request.params.commentId),
+      data: await posts.comment(request.params.id, request.params.commentId, me(request)),
     }),
   );
 
@@ -452,7 +452,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
     },
     async (request) => ({
       status: true as const,
-      data: await posts.replies(request.params.id, request.query),
+      data: await posts.replies(request.params.id, request.query, me(request)),
     }),
   );
 }

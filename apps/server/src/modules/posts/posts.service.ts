@@ -42,6 +42,8 @@ export type PostsServiceDeps = {
   removePhotos: (keys: string[]) => Promise<void>;
   /** Counts one comment of a user; throws 429 (with Retry-After) past the user's flood limit. */
   countComment: (userId: number) => Promise<void>;
+  /** The users a viewer must not meet: those they blocked and those who blocked them. */
+  hiddenFrom: (viewerId: number) => Promise<ReadonlySet<number>>;
   clock: Clock;
 };
 
@@ -192,8 +194,24 @@ export function createPostsService(deps: PostsServiceDeps) {
 
   async function one(postId: number, viewerId: number): Promise<Post> {
     const [row] = await posts.byIds([postId], viewerId);
-    if (!row) throw postNotFound();
+    if (!row || (await deps.hiddenFrom(viewerId)).has(row.userId)) throw postNotFound();
     return toPost(row, viewerId);
+  }
+
+  /**
+   * A post the viewer may act on (like, bookmark, comment, read comments): it exists and its
+   * author and the viewer have not blocked each other; else, as if it did not exist.
+   */
+  async function visiblePost(postId: number, viewerId: number) {
+    const post = await posts.findOwned(postId);
+    if (!post || (await deps.hiddenFrom(viewerId)).has(post.userId)) throw postNotFound();
+    return post;
+  }
+
+  /** Leaves out what blocked authors wrote (either way round). */
+  async function withoutHidden<T extends { userId: number }>(viewerId: number, rows: T[]): Promise<T[]> {
+    const hidden = await deps.hiddenFrom(viewerId);
+    return hidden.size ? rows.filter((r) => !hidden.has(r.userId)) : rows;
   }
 
   /**
@@ -256,6 +274,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         areaMin: query.area_min,
         areaMax: query.area_max,
         authorId: query.author,
+        hiddenAuthors: await deps.hiddenFrom(viewerId),
       };
       const { cursor } = query;
       if ((await feedOrder(viewerId, query)) === 'ranked') {
@@ -380,13 +399,13 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     async toggleLike(postId: number, userId: number) {
-      if (!(await posts.findOwned(postId))) throw postNotFound();
+      await visiblePost(postId, userId);
       const result = await posts.toggleLike(postId, userId, clock.now());
       return { is_liked: result.isLiked, likes_count: result.count };
     },
 
     async toggleBookmark(postId: number, userId: number) {
-      if (!(await posts.findOwned(postId))) throw postNotFound();
+      await visiblePost(postId, userId);
       const result = await posts.toggleBookmark(postId, userId, clock.now());
       return { is_bookmarked: result.isBookmarked, bookmarks_count: result.count };
     },
@@ -397,7 +416,8 @@ export function createPostsService(deps: PostsServiceDeps) {
         cursor: query.cursor,
         limit: query.per_page,
       });
-      return { posts: rows.map((r) => toPost(r, userId)), next_cursor: nextCursor };
+      const shown = await withoutHidden(userId, rows);
+      return { posts: shown.map((r) => toPost(r, userId)), next_cursor: nextCursor };
     },
 
     /** Ranked by relevance, then newest; `cursor` is how many results were already shown. */
@@ -407,7 +427,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const offset = query.cursor ?? 0;
       const ids = await posts.searchIds(tsQuery, query.per_page + 1, offset);
       const page = ids.slice(0, query.per_page);
-      const rows = await posts.byIds(page, viewerId);
+      const rows = await withoutHidden(viewerId, await posts.byIds(page, viewerId));
       return {
         posts: rows.map((r) => toPost(r, viewerId)),
         next_cursor: ids.length > query.per_page ? offset + query.per_page : null,
@@ -420,12 +440,13 @@ export function createPostsService(deps: PostsServiceDeps) {
       userId: number,
       body: { comment: string; parent_id?: number | null | undefined },
     ) {
-      if (!(await posts.findOwned(postId))) throw postNotFound();
+      await visiblePost(postId, userId);
       await deps.countComment(userId);
       let parentId: number | null = null;
       if (body.parent_id) {
         const parent = await comments.find(body.parent_id);
-        if (!parent || parent.postId !== postId) throw new Invalid({ parent_id: 'commentNotFound' });
+        if (!parent || parent.postId !== postId || (await deps.hiddenFrom(userId)).has(parent.userId))
+          throw new Invalid({ parent_id: 'commentNotFound' });
         parentId = parent.id;
       }
       const id = await comments.create({ postId, parentId, userId, body: body.comment, now: clock.now() });
@@ -435,9 +456,11 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /** One comment, as the comment page shows it; 404 when it is not on that post. */
-    async comment(postId: number, commentId: number) {
+    async comment(postId: number, commentId: number, viewerId: number) {
+      await visiblePost(postId, viewerId);
       const row = await comments.find(commentId);
-      if (!row || row.postId !== postId) throw commentNotFound();
+      if (!row || row.postId !== postId || (await deps.hiddenFrom(viewerId)).has(row.userId))
+        throw commentNotFound();
       return toComment(row);
     },
 
@@ -458,18 +481,32 @@ export function createPostsService(deps: PostsServiceDeps) {
       await comments.remove(commentId);
     },
 
-    async comments(postId: number, query: { cursor?: number | undefined; per_page: number }) {
-      if (!(await posts.findOwned(postId))) throw postNotFound();
+    /** A post's comments, without those of blocked authors (the cursor still moves past them). */
+    async comments(
+      postId: number,
+      query: { cursor?: number | undefined; per_page: number },
+      viewerId: number,
+    ) {
+      await visiblePost(postId, viewerId);
       const { rows, hasMore } = await comments.ofPost(postId, query.cursor, query.per_page);
       const last = rows.at(-1);
-      return { comments: rows.map(toComment), next_cursor: hasMore && last ? last.id : null };
+      const shown = await withoutHidden(viewerId, rows);
+      return { comments: shown.map(toComment), next_cursor: hasMore && last ? last.id : null };
     },
 
-    async replies(commentId: number, query: { cursor?: number | undefined; per_page: number }) {
-      if (!(await comments.find(commentId))) throw commentNotFound();
+    async replies(
+      commentId: number,
+      query: { cursor?: number | undefined; per_page: number },
+      viewerId: number,
+    ) {
+      const parent = await comments.find(commentId);
+      if (!parent) throw commentNotFound();
+      await visiblePost(parent.postId, viewerId);
+      if ((await deps.hiddenFrom(viewerId)).has(parent.userId)) throw commentNotFound();
       const { rows, hasMore } = await comments.replies(commentId, query.cursor, query.per_page);
       const last = rows.at(-1);
-      return { comments: rows.map(toComment), next_cursor: hasMore && last ? last.id : null };
+      const shown = await withoutHidden(viewerId, rows);
+      return { comments: shown.map(toComment), next_cursor: hasMore && last ? last.id : null };
     },
 
     /** What a link preview shows of a post, or undefined when there is none. */

@@ -4,6 +4,7 @@ import { cities } from '../../db/schema/cities.ts';
 import { follows, onboardingProgress, profileViews, userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { blockBetween } from '../blocks/blocks.repository.ts';
 
 export type PreferencesRow = typeof userPreferences.$inferSelect;
 export type ProgressRow = typeof onboardingProgress.$inferSelect;
@@ -90,9 +91,18 @@ export function createProfilesRepository(db: Database) {
     },
 
     // Following: counts are counted, never stored, so they cannot drift.
+    /**
+     * Follows (following twice is once), unless a block stands between the two: checked in the
+     * insert itself, so a block committed meanwhile still wins.
+     */
     async follow(followerId: number, followeeId: number, now: Date): Promise<void> {
-      await db.insert(follows).values({ followerId, followeeId, createdAt: now }).onConflictDoNothing();
+      await db.execute(sql`
+        insert into follows (follower_id, followee_id, created_at)
+        select ${followerId}, ${followeeId}, ${now.toISOString()}::timestamptz
+        where not ${blockBetween(followerId, followeeId)}
+        on conflict do nothing`);
     },
+
     async unfollow(followerId: number, followeeId: number): Promise<void> {
       await db
         .delete(follows)

@@ -4,7 +4,8 @@ import type { PreferencesResult, preferencesRequest } from '@makan/contract/onbo
 import type { ProfileSummary, PublicProfile } from '@makan/contract/profiles';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { Invalid, NotFound } from '../../lib/errors.ts';
+import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import type { BlocksRepository } from '../blocks/blocks.repository.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { hasRealPhone, toFullUser } from '../users/users.view.ts';
 import type { ImageKind, PreferencesRow, ProfileListRow, ProfilesRepository } from './profiles.repository.ts';
@@ -16,6 +17,7 @@ type Deps = {
   /** Public URL of a stored picture or cover. */
   imageUrl: (kind: ImageKind, key: string) => string;
   countPosts: (authorId: number) => Promise<number>;
+  blocks: Pick<BlocksRepository, 'between' | 'isBlockedBy'>;
 };
 
 export function toPreferences(row: PreferencesRow | undefined): PreferencesResult | null {
@@ -30,7 +32,7 @@ const CITY_MATCH_MIN = 3;
 const isVerifiedBadge = (u: { emailVerifiedAt: Date | null; phoneVerifiedAt: Date | null }) =>
   u.emailVerifiedAt !== null && u.phoneVerifiedAt !== null;
 
-export function createProfilesService({ users, profiles, clock, imageUrl, countPosts }: Deps) {
+export function createProfilesService({ users, profiles, clock, imageUrl, countPosts, blocks }: Deps) {
   const media = (kind: ImageKind, key: string | null) => (key ? { url: imageUrl(kind, key) } : null);
 
   async function mustFind(id: number): Promise<UserRow> {
@@ -89,11 +91,12 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
       const user = await mustFind(profileId);
       const self = profileId === viewerId;
       if (!self) await profiles.recordView(profileId, viewerId, clock.now().toISOString().slice(0, 10));
-      const [preferences, followInfo, views, postsCount] = await Promise.all([
+      const [preferences, followInfo, views, postsCount, isBlocked] = await Promise.all([
         profiles.preferences(profileId),
         profiles.followInfo(profileId, viewerId),
         profiles.views(profileId),
         countPosts(profileId),
+        self ? false : blocks.isBlockedBy(viewerId, profileId),
       ]);
       const showContact = self || !user.hideContact;
       return {
@@ -118,6 +121,7 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
         preferences: toPreferences(preferences),
         posts_count: postsCount,
         is_self: self,
+        is_blocked: isBlocked,
       };
     },
 
@@ -148,6 +152,7 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
     async follow(viewerId: number, profileId: number) {
       if (viewerId === profileId) throw new Invalid({ user_id: 'cannotFollowSelf' }, 'cannotFollowSelf');
       await mustFind(profileId);
+      if (await blocks.between(viewerId, profileId)) throw new Forbidden('userUnavailable');
       await profiles.follow(viewerId, profileId, clock.now());
       return profiles.followInfo(profileId, viewerId);
     },
