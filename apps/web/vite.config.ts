@@ -303,5 +303,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A test that renders a whole page and types into several fields took up to 5 s on 2 cores while CI's
+    // PostgreSQL lane ran beside it (three such failures at vitest's default 5 s, none when quiet): each
+    // findBy may already wait 5 s (src/test/setup.ts). A longer ceiling changes no assertion, only how long
+    // a hung test takes to fail.
+    testTimeout: 20_000,
   },
 });

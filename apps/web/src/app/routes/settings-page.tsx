@@ -8,6 +8,7 @@ import { DeleteAccount } from '../../features/account/components/delete-account.
 import { SignOutEverywhereButton } from '../../features/account/components/sign-out-everywhere-button.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { PresenceSetting } from '../../features/chat/components/presence-setting.tsx';
+import { BlockedUsers } from '../../features/profiles/components/blocked-users.tsx';
 import { LanguageSetting, ThemeSetting } from '../../features/settings/components/appearance-settings.tsx';
 import { useSignedIn } from '../../lib/session.ts';
 
@@ -41,6 +42,11 @@ export function SettingsPage() {
         {signedIn && (
           <Section title={t('settings.privacy')}>
             <PresenceSetting />
+          </Section>
+        )}
+        {signedIn && (
+          <Section title={t('blocks.title')} id="blocked-accounts">
+            <BlockedUsers />
           </Section>
         )}
         {signedIn && (

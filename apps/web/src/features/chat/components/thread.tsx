@@ -280,7 +280,11 @@ export function Thread({ conversation }: { conversation: Conversation }) {
           data-testid="chat-inactive"
           className="border-t border-slate-200 bg-amber-50 p-4 text-center text-sm text-amber-900 dark:border-slate-800 dark:bg-amber-950 dark:text-amber-100"
         >
-          {conversation.other_participant ? t('chat.inactive') : t('chat.inactiveDeleted')}
+          {!conversation.other_participant
+            ? t('chat.inactiveDeleted')
+            : conversation.blocked_by_me
+              ? t('chat.inactiveBlocked')
+              : t('chat.inactive')}
         </p>
       )}
       <ConfirmDialog

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { chatWithUserPath } from '../../../lib/chat-draft.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useUserProfile } from '../api/user-profile.ts';
+import { BlockButton } from './block-button.tsx';
 import { UserContactCard } from './contact-card.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { PostsSection } from './posts-section.tsx';
@@ -71,18 +72,31 @@ function LoadedUserProfile({
         followsYou={user.follow_info.is_followed_by}
         actions={
           <>
-            <FollowButton userId={user.id} name={user.name} isFollowing={user.follow_info.is_following} />
-            <Link
-              to={chatWithUserPath(user.id)}
-              className={buttonClasses('secondary')}
-              data-testid="message-button"
-            >
-              <MessageIcon className="size-4" />
-              {t('profile.message')}
-            </Link>
+            {!user.is_blocked && (
+              <>
+                <FollowButton userId={user.id} name={user.name} isFollowing={user.follow_info.is_following} />
+                <Link
+                  to={chatWithUserPath(user.id)}
+                  className={buttonClasses('secondary')}
+                  data-testid="message-button"
+                >
+                  <MessageIcon className="size-4" />
+                  {t('profile.message')}
+                </Link>
+              </>
+            )}
+            <BlockButton userId={user.id} name={user.name} isBlocked={user.is_blocked} />
           </>
         }
       />
+      {user.is_blocked && (
+        <p
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="blocked-banner"
+        >
+          {t('blocks.blockedBanner', { name: user.name })}
+        </p>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <PostsSection
