@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/chat.ts';
 import { contactMessages } from '../../db/schema/contact.ts';
 import { bookmarks, comments, postLikes, postMedia, posts } from '../../db/schema/posts.ts';
-import { follows, userPreferences } from '../../db/schema/profiles.ts';
+import { follows, userBlocks, userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** The files of an erased account, deleted from disk once the erasure committed. */
@@ -253,6 +253,12 @@ export function createAccountDataRepository(db: Database) {
         .from(follows)
         .innerJoin(users, eq(users.id, follows.followerId))
         .where(eq(follows.followeeId, userId));
+      // Whom the user blocked (not who blocked them: that is the other person's data).
+      const blocked = await db
+        .select({ id: users.id, name: users.name, createdAt: userBlocks.createdAt })
+        .from(userBlocks)
+        .innerJoin(users, eq(users.id, userBlocks.blockedId))
+        .where(eq(userBlocks.blockerId, userId));
       const mine = await db
         .select({
           conversationId: conversationParticipants.conversationId,
@@ -301,6 +307,7 @@ export function createAccountDataRepository(db: Database) {
         saved,
         following,
         followers,
+        blocked,
         mine,
         people,
         said,

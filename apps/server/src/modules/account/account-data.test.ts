@@ -356,6 +356,7 @@ describe('a copy of my data', () => {
     ]);
     expect(archive.likes.map((l: { post_id: number }) => l.post_id)).toEqual([othersPost]);
     expect(archive.following).toEqual([{ id: other.id, name: 'Chat Partner' }]);
+    expect(archive.blocked).toEqual([]);
     expect(archive.conversations).toHaveLength(1);
     expect(archive.conversations[0]).toMatchObject({
       id: conversation,

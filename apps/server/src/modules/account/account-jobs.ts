@@ -160,6 +160,7 @@ export function buildArchive(source: ExportSource, imageUrl: AccountJobsDeps['im
     bookmarks: source.saved.map((b) => ({ post_id: b.postId, at: b.createdAt.toISOString() })),
     following: source.following,
     followers: source.followers,
+    blocked: source.blocked.map((b) => ({ id: b.id, name: b.name, at: b.createdAt.toISOString() })),
     conversations,
     media,
   };
