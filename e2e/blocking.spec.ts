@@ -91,7 +91,9 @@ for (const language of ['en', 'ar'] as Language[]) {
     await expect(page.getByTestId(`post-${bassamPost}`)).toHaveCount(0);
     // Their conversation stays readable, closed, and says why.
     await page.goto(`/chat/${conversationId}`);
-    await expect(page.getByText('Is the office still free?')).toBeVisible();
+    await expect(
+      page.getByTestId('message-text').filter({ hasText: 'Is the office still free?' }),
+    ).toBeVisible();
     await expect(page.getByTestId('chat-inactive')).toContainText(t.blockedChat);
     await expect(page.getByTestId('composer-input')).toHaveCount(0);
 

@@ -99,7 +99,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
     const call = async (
       base: string,
       user: SignedUpUser,
-      method: 'GET' | 'POST',
+      method: 'GET' | 'POST' | 'DELETE',
       url: string,
       body?: object,
     ) => {
@@ -304,6 +304,42 @@ describe.skipIf(!adminUrl || !redisUrl)(
       );
       await settle();
       expect(carlOn2.seen).toEqual([]);
+    });
+
+    it('applies a block made on process 1 on process 2 at once: the chat closes, his sends are refused (issue 21)', async () => {
+      const [one = '', two = ''] = bases;
+      const socket = await connect(two, badr);
+      const badrAgain = recorder(socket, 'Badr (process 2, again)');
+      const blocked = await call(one, ana, 'POST', `/api/users/${badr.id}/block`);
+      expect(blocked.status).toBe(200);
+      const closed = await badrAgain.waitFor(
+        'ConversationUpdated',
+        (e) => e.conversationId === conversationId,
+      );
+      expect(closed.updates).toEqual({ is_active: false });
+      const refused = await call(two, badr, 'POST', `/api/chat/conversations/${conversationId}/messages`, {
+        content: 'Still there?',
+      });
+      expect(refused.status).toBe(403);
+      const ack = await (socket.timeout(5000).emitWithAck as (e: string, p: unknown) => Promise<Ack>)(
+        'send',
+        {
+          conversationId,
+          content: 'Over the socket',
+          client_id: 'blocked-on-2',
+        },
+      );
+      expect(ack).toMatchObject({ ok: false, status: 403 });
+      expect((await call(two, ana, 'POST', '/api/chat/conversations', { user_id: badr.id })).status).toBe(
+        403,
+      );
+
+      // Lifted on process 2, it is lifted for process 1 too.
+      expect((await call(two, ana, 'DELETE', `/api/users/${badr.id}/block`)).status).toBe(200);
+      const again = await call(one, badr, 'POST', `/api/chat/conversations/${conversationId}/messages`, {
+        content: 'Back again',
+      });
+      expect(again.status).toBe(201);
     });
   },
 );

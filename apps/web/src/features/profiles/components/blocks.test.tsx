@@ -42,7 +42,13 @@ describe('blocking', () => {
 
   it('lists the blocked accounts in Settings, in Arabic, and unblocks one', async () => {
     let users = [
-      { id: 12, name: 'Al Noor Developments', user_type: 'developer', picture: null, blocked_at: '2026-11-20T10:00:00.000Z' },
+      {
+        id: 12,
+        name: 'Al Noor Developments',
+        user_type: 'developer',
+        picture: null,
+        blocked_at: '2026-11-20T10:00:00.000Z',
+      },
     ];
     routeFetch(fetchMock, {
       'GET /api/chat/settings': () => ok({ show_presence: true }),
@@ -60,7 +66,11 @@ describe('blocking', () => {
     const row = await within(list).findByTestId('blocked-user');
     expect(row).toHaveTextContent('Al Noor Developments');
     expect(row).toHaveTextContent('محظور منذ');
-    await userEvent.setup().click(within(row).getByRole('button', { name: 'إلغاء حظر Al Noor Developments' }));
-    await waitFor(() => expect(within(list).getByTestId('blocked-users-empty')).toHaveTextContent('لم تحظر أي حساب.'));
+    await userEvent
+      .setup()
+      .click(within(row).getByRole('button', { name: 'إلغاء حظر Al Noor Developments' }));
+    await waitFor(() =>
+      expect(within(list).getByTestId('blocked-users-empty')).toHaveTextContent('لم تحظر أي حساب.'),
+    );
   });
 });

@@ -99,11 +99,14 @@ function LoadedUserProfile({
       )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          <PostsSection
-            posts={posts}
-            emptyText={t('profile.posts.emptyOther', { name: user.name })}
-            list={renderPosts?.(user.id, t('profile.posts.emptyOther', { name: user.name }))}
-          />
+          {/* Blocked: the banner says their posts are not shown; an empty list would say they have none. */}
+          {!user.is_blocked && (
+            <PostsSection
+              posts={posts}
+              emptyText={t('profile.posts.emptyOther', { name: user.name })}
+              list={renderPosts?.(user.id, t('profile.posts.emptyOther', { name: user.name }))}
+            />
+          )}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <UserContactCard contact={user.contact_info} />
