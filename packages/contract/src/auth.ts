@@ -196,6 +196,8 @@ export const fullUser = z.object({
   phone_verified: z.boolean(),
   /** False for an account made by LinkedIn sign-in that never set one: it confirms with emailed codes. */
   has_password: z.boolean(),
+  /** member, moderator or admin (issue 21): moderators and admins see the console at /admin. */
+  role: z.enum(['member', 'moderator', 'admin']),
   language: z.enum(LANGUAGES),
   created_at: z.string(),
   updated_at: z.string(),

@@ -14,6 +14,7 @@ export function fullUserFixture(overrides: Partial<FullUser> = {}): FullUser {
     email_verified: true,
     phone_verified: false,
     has_password: true,
+    role: 'member',
     language: 'en',
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',

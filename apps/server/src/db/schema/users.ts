@@ -1,4 +1,5 @@
 import { LANGUAGES, USER_TYPES, VERIFICATION_METHODS } from '@makan/contract/auth';
+import { ROLES } from '@makan/contract/moderation';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { isOneOf } from './checks.ts';
@@ -38,6 +39,13 @@ export const users = pgTable(
      * background jobs; any sign-in before it clears it (issue 20).
      */
     deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
+    /** member, moderator or admin (issue 21). */
+    role: text('role', { enum: ROLES }).notNull().default('member'),
+    /**
+     * Suspended by a moderator until then ('infinity': for good): no sign-in, no session, listings
+     * hidden. Null when not suspended; a date passed means the suspension ended.
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +58,8 @@ export const users = pgTable(
     // The companies directory searches bios too.
     index('users_bio_trgm_idx').using('gin', sql`lower(${t.bio}) gin_trgm_ops`),
     index('users_deletion_due_idx').on(t.deletionDueAt).where(sql`${t.deletionDueAt} is not null`),
+    index('users_suspended_idx').on(t.suspendedUntil).where(sql`${t.suspendedUntil} is not null`),
+    check('users_role_check', isOneOf(t.role, ROLES)),
     check('users_user_type_check', isOneOf(t.userType, USER_TYPES)),
     check('users_verification_method_check', isOneOf(t.verificationMethod, VERIFICATION_METHODS)),
     check('users_language_check', isOneOf(t.language, LANGUAGES)),

@@ -38,6 +38,7 @@ export function toFullUser(user: UserRow): FullUser {
     email_verified: user.emailVerifiedAt !== null,
     phone_verified: user.phoneVerifiedAt !== null,
     has_password: user.passwordHash !== null,
+    role: user.role,
     language: user.language,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
