@@ -137,6 +137,20 @@ const reasonField = z
 
 export const moderationReason = z.object({ reason: reasonField });
 
+/** Dismissing reports: a note is optional (nobody but moderators reads it). */
+export const dismissRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(REPORT_DETAILS_MAX, formatText(TEXT.maxLength, { length: REPORT_DETAILS_MAX }))
+    .optional(),
+});
+
+/** An admin makes a member a moderator by their account's email. */
+export const grantModeratorRequest = z.object({
+  email: z.string({ error: TEXT.required }).trim().toLowerCase().min(1, TEXT.required),
+});
+
 /** Suspension: for a number of days, or for good. */
 export const suspendRequest = z
   .object({
