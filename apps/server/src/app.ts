@@ -54,6 +54,9 @@ import { linkedinRoutes } from './modules/linkedin/linkedin.routes.ts';
 import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
 import { createImageStore, type ImageStore } from './modules/media/image-store.ts';
 import { createMediaRepository, type MediaRepository } from './modules/media/media.repository.ts';
+import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createCommentsRepository } from './modules/posts/comments.repository.ts';
@@ -153,7 +156,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const postsRepository = createPostsRepository(database.db);
   // Who blocked whom: read wherever two users could meet (posts, comments, follows, chat).
   const blocksRepository = createBlocksRepository(database.db);
-  const hiddenFrom = async (viewerId: number) => (await blocksRepository.relations(viewerId)).hidden;
+  const blockRelations = (viewerId: number) => blocksRepository.relations(viewerId, clock.now());
+  const hiddenFrom = async (viewerId: number) => (await blockRelations(viewerId)).hidden;
   // The chat's data, one repository per responsibility; the seed writes demo conversations through them.
   const chatData = {
     conversations: createConversationsRepository(database.db),
@@ -262,6 +266,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     describeUser: profiles.describeOwner,
     afterSignIn: (userId) => account.keepAccount(userId),
+    promoteOnSignIn: async (user) => {
+      if (user.role === 'admin' || !config.adminEmails.includes(user.email)) return;
+      const moderation = createModerationRepository(database.db);
+      await moderation.setRole(user.id, 'admin', clock.now());
+      await moderation.audit({
+        action: 'grant_admin',
+        moderatorId: null,
+        moderatorName: 'ADMIN_EMAILS',
+        targetType: 'user',
+        targetId: user.id,
+        targetUserId: user.id,
+        reason: null,
+        createdAt: clock.now(),
+      });
+    },
   });
   const guard = createAuthGuard(auth.authenticate);
   const housekeeping = scheduleHousekeeping({
@@ -402,7 +421,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     readState: chatData.readState,
     pictureUrl: (key) => images.url('picture', key),
     fileUrl: chatAttachments.fileUrl,
-    blockRelations: blocksRepository.relations,
+    blockRelations,
   });
   const chatConversations = createConversationsService({
     conversations: chatData.conversations,
@@ -425,6 +444,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await localLimits.hit(`message:user:${userId}`, messageRule);
     },
     blockedBetween: blocksRepository.between,
+    conversationParticipants: chatData.conversations.participants,
   });
   blocksRoutes(app, {
     guard,
@@ -435,6 +455,31 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       publisher: chatPublisher,
       clock,
       pictureUrl: (key) => images.url('picture', key),
+    }),
+  });
+  // Trust and safety: reports by members, the moderators' console, the audit log (issue 21).
+  moderationRoutes(app, {
+    guard,
+    moderation: createModerationService({
+      moderation: createModerationRepository(database.db),
+      users: usersRepository,
+      posts: postsRepository,
+      comments: createCommentsRepository(database.db),
+      messages: chatData.messages,
+      conversations: chatData.conversations,
+      limits,
+      notifier: authNotifier,
+      clock,
+      hiddenFrom,
+      photoUrl: (key) => images.url('post', key, 480),
+      removePhotos: async (keys) => {
+        for (const key of keys) await images.remove('post', key).catch(() => undefined);
+      },
+      removeMessage: chatMessages.removeAsModerator,
+      endSessions: async (userId) => {
+        await authRepository.revokeAllTokens(userId, clock.now());
+        realtime.disconnectUser(userId);
+      },
     }),
   });
   const chatReadState = createReadStateService({

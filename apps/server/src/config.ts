@@ -51,6 +51,11 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().trim().min(3).default('Makan <no-reply@makan.local>'),
   SUPPORT_EMAIL: z.email().default('support@makan.example'),
+  /**
+   * Emails (comma-separated) of accounts made admins when they sign in: the first admin where running
+   * `npm run admin -- grant <email>` is awkward (a container), and the browser tests. Empty: none.
+   */
+  ADMIN_EMAILS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   WEB_DIST: z.string().trim().min(1).optional(),
@@ -102,6 +107,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** ADMIN_EMAILS, lower-cased. */
+  adminEmails: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seed: 'demo' | 'none';
   webDist: string;
@@ -149,6 +156,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),

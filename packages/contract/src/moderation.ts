@@ -9,6 +9,9 @@ import { formatText, TEXT } from './texts.ts';
  */
 
 export const ROLES = ['member', 'moderator', 'admin'] as const;
+
+/** A suspension for good is stored as this date: past it, nothing in the product is dated. */
+export const SUSPENDED_FOREVER = '9999-12-31T00:00:00.000Z';
 export type Role = (typeof ROLES)[number];
 
 /** What can be reported. */
@@ -60,7 +63,7 @@ export const moderationUser = z.object({
   name: z.string(),
   user_type: z.enum(USER_TYPES),
   role: z.enum(ROLES),
-  /** Until when the account is suspended ('infinity' in the database: null with `suspended_forever`). */
+  /** Until when the account is suspended (null: not suspended, or for good: see `suspended_forever`). */
   suspended_until: z.string().nullable(),
   suspended_forever: z.boolean(),
 });

@@ -42,8 +42,8 @@ export const users = pgTable(
     /** member, moderator or admin (issue 21). */
     role: text('role', { enum: ROLES }).notNull().default('member'),
     /**
-     * Suspended by a moderator until then ('infinity': for good): no sign-in, no session, listings
-     * hidden. Null when not suspended; a date passed means the suspension ended.
+     * Suspended by a moderator until then (SUSPENDED_FOREVER, 9999-12-31: for good): no sign-in, no
+     * session, listings hidden. Null when not suspended; a date passed means the suspension ended.
      */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

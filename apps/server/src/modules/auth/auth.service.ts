@@ -9,6 +9,7 @@ import {
   type VerificationInfo,
 } from '@makan/contract/auth';
 import { LIMITS } from '@makan/contract/limits';
+import { SUSPENDED_FOREVER } from '@makan/contract/moderation';
 import { TEXT } from '@makan/contract/texts';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, type Text, TooManyRequests, Unauthorized } from '../../lib/errors.ts';
@@ -118,6 +119,8 @@ type Deps = {
    * was cancelled.
    */
   afterSignIn?: (userId: number) => Promise<boolean>;
+  /** Called at every sign-in with the account: ADMIN_EMAILS makes its accounts admins (issue 21). */
+  promoteOnSignIn?: (user: Pick<UserRow, 'id' | 'email' | 'role' | 'name'>) => Promise<void>;
 };
 
 /** A live session: whose, which token, and until when it holds unless used again. */
@@ -143,6 +146,7 @@ export function createAuthService({
   sleep,
   describeUser,
   afterSignIn = async () => false,
+  promoteOnSignIn = async () => {},
 }: Deps) {
   const passwordGuard = createPasswordGuard(limits);
   const takeCode = createCodeTaker({ auth, limits, clock, failures: RULES.failuresPerAccount });
@@ -184,6 +188,14 @@ export function createAuthService({
     return wanted.filter((c) => (c === 'email' ? user.emailVerifiedAt : user.phoneVerifiedAt) === null);
   }
 
+  /** The refusal of a suspended account's sign-in, in the catalogue's words; undefined when none. */
+  function suspensionOf(user: Pick<UserRow, 'suspendedUntil'>, now: Date): Text | undefined {
+    const until = user.suspendedUntil;
+    if (!until || until <= now) return undefined;
+    if (until.toISOString() >= SUSPENDED_FOREVER) return 'accountSuspendedForever';
+    return { code: 'accountSuspended', params: { date: until.toISOString().slice(0, 10) } };
+  }
+
   async function issueToken(userId: number): Promise<string> {
     const now = clock.now();
     const token = random.token();
@@ -195,7 +207,13 @@ export function createAuthService({
    * A new session for a signed-in user: the token, the user, and whether a deletion was cancelled
    * (asked of the account module only when the row read for this sign-in has one pending).
    */
-  async function openSession(user: Pick<UserRow, 'id' | 'deletionDueAt'>) {
+  async function openSession(
+    user: Pick<UserRow, 'id' | 'deletionDueAt' | 'suspendedUntil' | 'email' | 'role' | 'name'>,
+  ) {
+    // A suspended account gets no session (issue 21), however it signs in.
+    const suspended = suspensionOf(user, clock.now());
+    if (suspended) throw new Forbidden(suspended);
+    await promoteOnSignIn(user);
     const token = await issueToken(user.id);
     const cancelled = user.deletionDueAt !== null && (await afterSignIn(user.id));
     return { token, user: await describeUser(user.id), ...(cancelled ? { deletion_cancelled: true } : {}) };

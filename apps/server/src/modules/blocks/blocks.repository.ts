@@ -79,14 +79,18 @@ export function createBlocksRepository(db: Database) {
     },
 
     /**
-     * Everyone the viewer must not meet: those they blocked (`byMe`) and those who blocked them.
-     * One index read each way (the primary key, user_blocks_blocked_idx); usually nobody.
+     * Everyone the viewer must not meet: those they blocked (`byMe`), those who blocked them, and
+     * accounts suspended now (issue 21: their listings are hidden). One index read each
+     * (user_blocks' primary key and user_blocks_blocked_idx, users_suspended_idx); usually nobody.
      */
-    async relations(viewerId: number): Promise<{ hidden: Set<number>; byMe: Set<number> }> {
+    async relations(viewerId: number, now: Date): Promise<{ hidden: Set<number>; byMe: Set<number> }> {
       const result = await db.execute(sql`
         select blocked_id as user_id, true as by_me from user_blocks where blocker_id = ${viewerId}
         union all
-        select blocker_id as user_id, false as by_me from user_blocks where blocked_id = ${viewerId}`);
+        select blocker_id as user_id, false as by_me from user_blocks where blocked_id = ${viewerId}
+        union all
+        select id as user_id, false as by_me from users
+        where suspended_until > ${now.toISOString()}::timestamptz and id <> ${viewerId}`);
       const rows = relationRows.parse(result).rows;
       return {
         hidden: new Set(rows.map((r) => r.user_id)),

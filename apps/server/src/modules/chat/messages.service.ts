@@ -14,6 +14,7 @@ import {
   roomsOf,
 } from './chat-access.service.ts';
 import type { ChatViews } from './chat-views.service.ts';
+import type { ParticipantRow } from './conversations.repository.ts';
 import type { MessageSendRepository } from './message-send.repository.ts';
 import type { MessagesRepository } from './messages.repository.ts';
 
@@ -29,6 +30,7 @@ export type MessagesServiceDeps = {
   countMessage: (userId: number) => Promise<void>;
   /** Whether a block stands between two users, either way round. */
   blockedBetween: (a: number, b: number) => Promise<boolean>;
+  conversationParticipants: (conversationId: number) => Promise<ParticipantRow[]>;
 };
 
 /** A file already checked and stored (chat-files.ts), waiting to become a message. */
@@ -225,6 +227,26 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         message,
       });
       return message;
+    },
+
+    /**
+     * A moderator removes a reported message (issue 21): the same tombstone as its sender's delete,
+     * its files deleted, both participants' open chats told.
+     */
+    async removeAsModerator(messageId: number) {
+      const [row] = await messages.messagesByIds([messageId]);
+      if (!row || row.isDeleted) return;
+      const { conversationId } = row;
+      const files = await messages.deleteMessage(messageId, clock.now());
+      for (const file of files) await deps.removeFile(file).catch(() => undefined);
+      const [message] = await messagesView(conversationId, [messageId]);
+      if (!message) return;
+      const participants = await deps.conversationParticipants(conversationId);
+      publisher.publish(roomsOf(conversationId, participants), 'MessageDeleted', {
+        conversationId,
+        messageId,
+        message,
+      });
     },
 
     async searchMessages(viewerId: number, conversationId: number, q: string) {

@@ -54,9 +54,9 @@ type ProviderClaims = z.infer<typeof providerClaims>;
 type Deps = {
   linkedin: LinkedinRepository;
   users: UsersRepository;
-  /** A new session (auth.openSession): cancels a pending deletion too. */
+  /** A new session (auth.openSession): cancels a pending deletion too; refused while suspended. */
   openSession: (
-    user: Pick<UserRow, 'id' | 'deletionDueAt'>,
+    user: Pick<UserRow, 'id' | 'deletionDueAt' | 'suspendedUntil' | 'email' | 'role' | 'name'>,
   ) => Promise<{ token: string; user: FullUser; deletion_cancelled?: boolean }>;
   /** Ends every session of a user (used when an unverified account is taken over by its email's owner). */
   revokeSessions: (userId: number, now: Date) => Promise<void>;

@@ -1,0 +1,299 @@
+import { failureSchema, successSchema } from '@makan/contract/envelope';
+import {
+  actionResult,
+  auditPage,
+  auditQuery,
+  dismissRequest,
+  grantModeratorRequest,
+  moderationReason,
+  moderatorsList,
+  reportCase,
+  reportCreated,
+  reportQueue,
+  reportRequest,
+  roleResult,
+  suspendRequest,
+  targetParams,
+} from '@makan/contract/moderation';
+import { profileIdParams } from '@makan/contract/profiles';
+import { TEXT } from '@makan/contract/texts';
+import type { App } from '../../lib/http.ts';
+import type { AuthGuard } from '../../plugins/auth.ts';
+import type { ModerationService } from './moderation.service.ts';
+
+const failures = {
+  401: failureSchema,
+  403: failureSchema,
+  404: failureSchema,
+  409: failureSchema,
+  422: failureSchema,
+  429: failureSchema,
+};
+
+/** Reports (any member) and the moderation console's API (moderators and admins; 403 for others). */
+export function moderationRoutes(
+  app: App,
+  { moderation, guard }: { moderation: ModerationService; guard: AuthGuard },
+) {
+  const security = [{ bearerAuth: [] }];
+  const session = (request: Parameters<AuthGuard['session']>[0]) => guard.session(request);
+  const staffOnly = 'Moderators and admins only: 403 for members.';
+
+  app.post(
+    '/api/reports',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags: ['reports'],
+        summary: 'Report a post, comment, message or user to the moderators',
+        description:
+          'One report per member and target (409 after). A message is reported by a participant; the messages around it are kept as evidence, seen by moderators only. Own content cannot be reported.',
+        security,
+        body: reportRequest,
+        response: { 201: successSchema(reportCreated), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const data = await moderation.report(session(request), request.body);
+      reply.code(201);
+      return { status: true as const, message: TEXT.reportCreated, data };
+    },
+  );
+
+  const tags = ['moderation'];
+
+  app.get(
+    '/api/admin/me',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: "The caller's role",
+        security,
+        response: { 200: successSchema(roleResult), ...failures },
+      },
+    },
+    async (request) => ({ status: true as const, data: await moderation.role(session(request)) }),
+  );
+
+  app.get(
+    '/api/admin/reports',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'The queue: open reports grouped by target, the most reported first, then the oldest',
+        description: staffOnly,
+        security,
+        response: { 200: successSchema(reportQueue), ...failures },
+      },
+    },
+    async (request) => ({ status: true as const, data: await moderation.queue(session(request)) }),
+  );
+
+  app.get(
+    '/api/admin/reports/:type/:id',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'One reported target in context, with every report of it',
+        description: staffOnly,
+        security,
+        params: targetParams,
+        response: { 200: successSchema(reportCase), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await moderation.case(session(request), request.params.type, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/admin/reports/:type/:id/dismiss',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'Dismiss the open reports of a target (the reporters are told it was handled)',
+        description: staffOnly,
+        security,
+        params: targetParams,
+        body: dismissRequest,
+        response: { 200: successSchema(actionResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.reportDismissed,
+      data: await moderation.dismiss(
+        session(request),
+        request.params.type,
+        request.params.id,
+        request.body.reason,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/admin/reports/:type/:id/remove',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'Remove the reported post, comment or message; its author is told the reason',
+        description: staffOnly,
+        security,
+        params: targetParams,
+        body: moderationReason,
+        response: { 200: successSchema(actionResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.contentRemoved,
+      data: await moderation.remove(
+        session(request),
+        request.params.type,
+        request.params.id,
+        request.body.reason,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/admin/users/:id/warn',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'Warn a member (told by email, with the reason)',
+        description: staffOnly,
+        security,
+        params: profileIdParams,
+        body: moderationReason,
+        response: { 200: successSchema(actionResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.userWarned,
+      data: await moderation.warn(session(request), request.params.id, request.body.reason),
+    }),
+  );
+
+  app.post(
+    '/api/admin/users/:id/suspend',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'Suspend a member for some days or for good',
+        description: `${staffOnly} Their sessions and sockets end at once on every process, sign-in is refused with the date, their listings are hidden.`,
+        security,
+        params: profileIdParams,
+        body: suspendRequest,
+        response: { 200: successSchema(actionResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.userSuspended,
+      data: await moderation.suspend(session(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/admin/users/:id/restore',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'Lift a suspension',
+        description: staffOnly,
+        security,
+        params: profileIdParams,
+        body: moderationReason,
+        response: { 200: successSchema(actionResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.userRestored,
+      data: await moderation.restore(session(request), request.params.id, request.body.reason),
+    }),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'The audit log, newest first, filtered by action, moderator or member',
+        description: `${staffOnly} Nobody can edit it: the database refuses any change to a line.`,
+        security,
+        querystring: auditQuery,
+        response: { 200: successSchema(auditPage), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await moderation.auditLog(session(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/api/admin/moderators',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'The moderators and admins',
+        description: staffOnly,
+        security,
+        response: { 200: successSchema(moderatorsList), ...failures },
+      },
+    },
+    async (request) => ({ status: true as const, data: await moderation.moderators(session(request)) }),
+  );
+
+  app.post(
+    '/api/admin/moderators',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'Make a member a moderator (admins only)',
+        security,
+        body: grantModeratorRequest,
+        response: { 200: successSchema(actionResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.moderatorGranted,
+      data: await moderation.grantModerator(session(request), request.body.email),
+    }),
+  );
+
+  app.delete(
+    '/api/admin/moderators/:id',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        summary: 'Make a moderator a member again (admins only)',
+        security,
+        params: profileIdParams,
+        response: { 200: successSchema(actionResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: TEXT.moderatorRevoked,
+      data: await moderation.revokeModerator(session(request), request.params.id),
+    }),
+  );
+}
