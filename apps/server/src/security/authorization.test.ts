@@ -57,6 +57,13 @@ const PUBLIC_BY_DESIGN = new Set([
 ]);
 
 /**
+ * The moderation console's routes (issue 21): a member, owner of the resource or not, is refused with
+ * 403; moderators and admins use them (tested below); only admins manage moderators.
+ */
+const isStaffOnly = (op: Operation) => op.path.startsWith('/api/admin/') && op.key !== 'GET /api/admin/me';
+const ADMIN_ONLY = new Set(['POST /api/admin/moderators', 'DELETE /api/admin/moderators/{id}']);
+
+/**
  * Operations on another user's resource that a signed-in user may perform by design: they read
  * public content or act on the caller's own state (their like, bookmark, comment or follow). Every
  * other operation with a path parameter must refuse user B on user A's resources with 403 or 404.
@@ -238,11 +245,18 @@ async function buildWorld(owner: User, other: User, secret = 'ordinary') {
 /** Candidate ids for a path parameter, from its name (and for `{id}`, the segment before it). */
 function idsFor(op: Operation, param: string, w: World): Array<number | string> {
   if (param === 'commentId') return [w.comment, w.reply];
+  // The moderation console's targets (issue 21): a post of A's.
+  if (param === 'type') return ['post'];
   if (param === 'messageId') return [w.message, w.fileMessage];
   const segments = op.path.split('/');
   const resource = param === 'id' ? segments[segments.indexOf('{id}') - 1] : param;
   switch (resource) {
     case 'posts':
+      return [w.post];
+    case 'moderators':
+      return [w.owner.id];
+    // /api/admin/reports/{type}/{id}: the type is 'post'.
+    case '{type}':
       return [w.post];
     case 'comments':
       return [w.comment, w.reply];
@@ -502,7 +516,9 @@ describe('authorization matrix (issue 8), generated from the OpenAPI document', 
         const what = `${op.method} ${url} by B`;
         expectNoLeak(res.body, what);
         expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
-        if (op.pathParams.length > 0 && !SHARED_BY_DESIGN.has(op.key)) {
+        if (isStaffOnly(op)) {
+          expect(res.statusCode, `${what}, a member: ${res.body}`).toBe(403);
+        } else if (op.pathParams.length > 0 && !SHARED_BY_DESIGN.has(op.key)) {
           expect([403, 404], `${what}: ${res.body}`).toContain(res.statusCode);
         } else if (SHARED_BY_DESIGN.has(op.key)) {
           expect(res.statusCode, `${what} is shared by design and should work: ${res.body}`).toBeLessThan(
@@ -609,7 +625,8 @@ describe('authorization matrix (issue 8), generated from the OpenAPI document', 
     timeout: 180_000,
   }, async () => {
     for (const op of protectedOps) {
-      if (SHARED_BY_DESIGN.has(op.key)) continue;
+      // Staff-only routes are nobody's own: the test below.
+      if (SHARED_BY_DESIGN.has(op.key) || isStaffOnly(op)) continue;
       const owner = await signedInUser(app, messages, { name: 'Fresh Owner' });
       const fresh = await buildWorld(owner, carol);
       const url = urlsFor(op, fresh)[0] ?? op.path;
@@ -624,6 +641,39 @@ describe('authorization matrix (issue 8), generated from the OpenAPI document', 
           })
         : await call(op, url, fresh, owner.auth);
       expect(res.statusCode, `${op.method} ${url} by its owner: ${res.body}`).toBeLessThan(300);
+    }
+  });
+
+  it('lets moderators and admins use the console, and only admins manage moderators (issue 21)', {
+    timeout: 120_000,
+  }, async () => {
+    const moderator = await signedInUser(app, messages, { name: 'Matrix Moderator' });
+    const admin = await signedInUser(app, messages, { name: 'Matrix Admin' });
+    await database.db.execute(sql`update users set role = 'moderator' where id = ${moderator.id}`);
+    await database.db.execute(sql`update users set role = 'admin' where id = ${admin.id}`);
+    const staffOps = protectedOps.filter(isStaffOnly);
+    expect(staffOps.length).toBeGreaterThan(8);
+    // Reads first, then the actions (a suspension or a removal changes A's world).
+    const ordered = [
+      ...staffOps.filter((op) => op.method === 'GET'),
+      ...staffOps.filter((op) => op.method !== 'GET'),
+    ];
+    for (const op of ordered) {
+      for (const [who, user] of [
+        ['moderator', moderator],
+        ['admin', admin],
+      ] as const) {
+        const url = urlsFor(op, world)[0] ?? op.path;
+        const res = await call(op, url, world, user.auth);
+        const what = `${op.method} ${url} by a ${who}`;
+        expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
+        if (who === 'moderator' && ADMIN_ONLY.has(op.key)) {
+          expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+        } else {
+          // Allowed: an answer, a 404 for a target without reports, or a 422 for a sampled body.
+          expect([401, 403], `${what}: ${res.body}`).not.toContain(res.statusCode);
+        }
+      }
     }
   });
 });

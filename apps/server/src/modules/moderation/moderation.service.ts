@@ -269,6 +269,11 @@ export function createModerationService(deps: Deps) {
       return { id };
     },
 
+    /** For the routes' onRequest: refuses non-staff before the body is even read (403, not 422). */
+    async requireStaff(session: Session, need: 'moderator' | 'admin' = 'moderator') {
+      await staff(session, need);
+    },
+
     async role(session: Session) {
       const me = await users.findById(session.userId);
       return { role: me?.role ?? 'member' };
