@@ -5,6 +5,13 @@ import { codeFromOutbox } from './outbox.ts';
 import { rememberSession } from './session.ts';
 
 const PASSWORD = 'Fresh1234';
+
+/**
+ * The accounts the moderation journey signs up as, one per language: the e2e server's ADMIN_EMAILS
+ * (playwright.config.ts) makes them admins when they sign in.
+ */
+export const adminEmail = (language: 'en' | 'ar') => `moderation.admin.${language}@e2e.example`;
+export const ADMIN_EMAILS = [adminEmail('en'), adminEmail('ar')];
 let count = 0;
 
 /**
@@ -16,11 +23,12 @@ let count = 0;
 export async function freshAccount(
   request: APIRequestContext,
   name: string,
-  { language }: { language?: 'en' | 'ar' } = {},
+  { language, email: fixedEmail }: { language?: 'en' | 'ar'; email?: string } = {},
 ) {
   count += 1;
   const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${count}`;
-  const email = `${name.toLowerCase().replaceAll(/[^a-z]/g, '') || 'member'}.${tag}@e2e.example`;
+  const email =
+    fixedEmail ?? `${name.toLowerCase().replaceAll(/[^a-z]/g, '') || 'member'}.${tag}@e2e.example`;
   const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const headers = {
     'x-forwarded-for': `10.${count % 250}.${Math.floor(Math.random() * 250)}.${(process.pid % 250) + 1}`,

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { ADMIN_EMAILS } from './accounts.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Each run serves the built app from a fresh embedded database of its own.
@@ -70,7 +71,8 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(port, { DATA_DIR: dataDir }),
+    // The moderation journey's admin (issue 21) signs up with this email: ADMIN_EMAILS makes it an admin.
+    server(port, { DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN_EMAILS.join(',') }),
     server(linkedinPort, {
       DATA_DIR: linkedinDataDir,
       SEED: 'none',

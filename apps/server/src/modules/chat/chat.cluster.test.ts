@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ChatMessage, Presence } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
 import type { Ack, ServerToClientEvents } from '@makan/contract/realtime';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createPostgresDatabase,
@@ -16,7 +17,7 @@ import {
   testServerEnv,
   waitReady,
 } from '../../test/server-process.ts';
-import { openSocket, type TestSocket, whenConnected } from '../../test/sockets.ts';
+import { openSocket, type TestSocket, whenConnected, whenDisconnected } from '../../test/sockets.ts';
 
 /**
  * Two server processes on one PostgreSQL database, joined by the Redis adapter: what a user does
@@ -84,6 +85,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
     const servers: ServerProcess[] = [];
     const sockets: TestSocket[] = [];
     let dropDatabase: (() => Promise<void>) | undefined;
+    let databaseUrl = '';
     let bases: string[] = [];
     let ana: SignedUpUser;
     let badr: SignedUpUser;
@@ -126,6 +128,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
       dataDirs = [1, 2].map((n) => mkdtempSync(path.join(tmpdir(), `makan-cluster-${n}-`)));
       const database = await createPostgresDatabase(adminUrl);
       dropDatabase = database.drop;
+      databaseUrl = database.url;
       const ports = [await freePort(), await freePort()];
       bases = ports.map((port) => `http://127.0.0.1:${port}`);
       // Both at once: the startup lock makes one of them migrate.
@@ -340,6 +343,25 @@ describe.skipIf(!adminUrl || !redisUrl)(
         content: 'Back again',
       });
       expect(again.status).toBe(201);
+    });
+
+    it('applies a suspension made on process 1 on process 2 at once: his sockets close, his token is refused (issue 21)', async () => {
+      const [one = '', two = ''] = bases;
+      const [dir1 = ''] = dataDirs;
+      const moderator = await signUpOverHttp(one, dir1, 'Mod on one');
+      const sql = new pg.Client({ connectionString: databaseUrl });
+      await sql.connect();
+      await sql.query(`update users set role = 'moderator' where id = $1`, [moderator.id]);
+      await sql.end();
+      const socket = await connect(two, carl);
+      const closed = whenDisconnected(socket, 10_000);
+      const suspended = await call(one, moderator, 'POST', `/api/admin/users/${carl.id}/suspend`, {
+        reason: 'Spam',
+        days: 3,
+      });
+      expect(suspended.status).toBe(200);
+      await closed;
+      expect((await call(two, carl, 'GET', '/api/user')).status).toBe(401);
     });
   },
 );
