@@ -28,6 +28,13 @@ export const OPENAPI_TAGS = [
     description: 'Profiles of people and companies, follows, profile pictures and covers.',
   },
   { name: 'chat', description: 'Private conversations, messages and files (live events go over Socket.IO).' },
+  { name: 'blocks', description: 'Blocking another account, and the list of accounts one blocked.' },
+  { name: 'reports', description: 'Reports of posts, comments, messages and accounts to the moderators.' },
+  {
+    name: 'moderation',
+    description:
+      'The moderators’ console: the queue of reports, actions, the audit log, moderators (staff only).',
+  },
   { name: 'cities', description: 'Cities and their names in English and Arabic.' },
   { name: 'contact', description: 'Messages to the support team.' },
   { name: 'health', description: 'Liveness and readiness checks for load balancers and orchestrators.' },
