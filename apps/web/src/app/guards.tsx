@@ -4,7 +4,7 @@ import { useLazyTexts } from '../lib/lazy-texts.ts';
 import { ReportControlContext } from '../lib/report-control.ts';
 import { afterSignInPath, sessionEnd, signedInHome, useSignedIn } from '../lib/session.ts';
 import { memberTexts } from './member/member-texts.ts';
-import { LazyReportButton } from './member/report-control.tsx';
+import { lazyReportControls } from './member/report-control.tsx';
 
 /** Where an unauthenticated visit to `path` goes: signup, remembering the intended page (spec §2). */
 export function signupRedirect(pathAndSearch: string): string {
@@ -33,7 +33,7 @@ export function RequireAuth() {
 function MemberPage() {
   useLazyTexts(memberTexts);
   return (
-    <ReportControlContext value={LazyReportButton}>
+    <ReportControlContext value={lazyReportControls}>
       <Outlet />
     </ReportControlContext>
   );

@@ -9,19 +9,30 @@ export interface ReportSubject {
   name: string;
 }
 
-export interface ReportControlProps {
+export interface ReportButtonProps {
   subject: ReportSubject;
-  /** An icon-only button (a post card's header) or a labelled one (a profile's actions). */
-  compact?: boolean;
+  /** An icon (a post card's header), a labelled button (a profile's actions) or a text link (a comment's). */
+  appearance?: 'icon' | 'button' | 'link';
+}
+
+export interface ReportDialogProps {
+  subject: ReportSubject;
+  onClose: () => void;
+}
+
+/** The Report button, and the dialog alone for a place that opens it from a menu of its own (chat). */
+export interface ReportControls {
+  Button: ComponentType<ReportButtonProps>;
+  Dialog: ComponentType<ReportDialogProps>;
 }
 
 /**
- * The Report button, handed down by the app layer: posts, comments and profiles offer it without
- * importing the reports feature (features never import each other). Absent (null) where no page
- * provides it, e.g. a component's own tests.
+ * Handed down by the app layer: posts, comments, chat and profiles offer Report without importing
+ * the reports feature (features never import each other). Null where no page provides it, e.g. a
+ * component's own tests.
  */
-export const ReportControlContext = createContext<ComponentType<ReportControlProps> | null>(null);
+export const ReportControlContext = createContext<ReportControls | null>(null);
 
-export function useReportControl(): ComponentType<ReportControlProps> | null {
+export function useReportControls(): ReportControls | null {
   return useContext(ReportControlContext);
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fullUserFixture, ok, routeFetch } from '../../../test/auth-fixtures.ts';
-import { postFixture } from '../../../test/post-fixtures.ts';
+import { commentFixture, postFixture } from '../../../test/post-fixtures.ts';
 import { publicProfileFixture } from '../../../test/profile-fixtures.ts';
 import { mockFetch, renderRoute, signIn } from '../../../test/render.tsx';
 
@@ -112,6 +112,38 @@ describe('the Report dialog', () => {
       target_type: 'user',
       target_id: 12,
       reason: 'harassment',
+    });
+  });
+
+  it("reports someone else's comment, not mine", async () => {
+    signIn();
+    const calls = routeFetch(fetchMock, {
+      'GET /api/user': () => ok(fullUserFixture()),
+      'GET /api/posts/7': () => ok(postFixture({ comments_count: 2 })),
+      'GET /api/posts/7/comments': () =>
+        ok({
+          comments: [
+            commentFixture(),
+            commentFixture({ id: 51, user: { id: 1, name: 'Sara Al Amri', picture: null }, comment: 'Yes' }),
+          ],
+          next_cursor: null,
+        }),
+      'POST /api/reports': () => ok({ id: 5 }, TEXT.reportCreated, 201),
+    });
+    renderRoute('/post/7');
+    const theirs = await screen.findByTestId('comment-50');
+    expect(within(await screen.findByTestId('comment-51')).queryByTestId('report-comment')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(theirs).getByRole('button', { name: 'Report this comment by Noor Haddad' }));
+    const dialog = await screen.findByTestId('report-dialog');
+    expect(dialog).toHaveTextContent('Report this comment');
+    await user.click(within(dialog).getByRole('radio', { name: 'Offensive content' }));
+    await user.click(within(dialog).getByTestId('report-submit'));
+    expect(await screen.findByText(TEXT.reportCreated)).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'POST /api/reports')?.body).toEqual({
+      target_type: 'comment',
+      target_id: 50,
+      reason: 'offensive',
     });
   });
 });
