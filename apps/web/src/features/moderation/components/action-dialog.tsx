@@ -83,13 +83,11 @@ export function ActionDialog({ kind, target, author, onClose, onDone }: ActionDi
       if (!forever && !(Number.isInteger(count) && count >= 1 && count <= SUSPEND_DAYS_MAX)) {
         return setErrors({ days: t('moderation.actions.daysRange', { max: SUSPEND_DAYS_MAX }) });
       }
-      const body = forever ? { reason, forever: true } : { reason, days: count };
-      const parsed = suspendRequest.safeParse(body);
-      if (!parsed.success || !author) {
-        return setErrors(parsed.success ? {} : issueMessagesByField(parsed.error.issues, fields));
-      }
+      const parsed = suspendRequest.safeParse(forever ? { reason, forever: true } : { reason, days: count });
+      if (!parsed.success) return setErrors(issueMessagesByField(parsed.error.issues, fields));
       setErrors({});
-      return userAction.mutate({ action: 'suspend', userId: author.id, body: parsed.data }, callbacks);
+      if (author) userAction.mutate({ action: 'suspend', userId: author.id, body: parsed.data }, callbacks);
+      return;
     }
     const parsed = moderationReason.safeParse({ reason });
     if (!parsed.success) return setErrors(issueMessagesByField(parsed.error.issues, fields));

@@ -89,6 +89,8 @@ describe('the moderation console', () => {
     expect(row).toHaveTextContent('Fake or misleading listing');
     expect(row).toHaveTextContent('First reported Nov 20, 2026');
     expect(screen.getByTestId('queue-item-user-9')).toHaveTextContent('Suspended for good');
+    // The header links moderators here once it knows the role (it asks the server nothing itself).
+    expect(screen.getByTestId('moderation-nav-link')).toHaveAttribute('href', '/admin');
 
     await userEvent.click(within(row).getByRole('link', { name: 'Open the case of Post #7' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/reports/post/7'));
@@ -284,6 +286,7 @@ describe('the moderation console', () => {
     const calls = routeFetch(fetchMock, { 'GET /api/user': () => ok(fullUserFixture({ role: 'member' })) });
     renderRoute('/admin', 'ar');
     expect(await screen.findByTestId('moderation-not-allowed')).toHaveTextContent('للمشرفين فقط');
+    expect(screen.queryByTestId('moderation-nav-link')).toBeNull();
     expect(calls.some((c) => c.route.startsWith('GET /api/admin'))).toBe(false);
   });
 
