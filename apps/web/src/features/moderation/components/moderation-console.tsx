@@ -34,7 +34,7 @@ const tabClasses = ({ isActive }: { isActive: boolean }) =>
  */
 export function ModerationConsole({ role, view }: { role: Role; view: ModerationView }) {
   const { t } = useTranslation();
-  if (role === 'member') return <NotAllowed />;
+  if (role === 'member') return <NotAllowed standalone />;
   return (
     <Page title={t('moderation.title')} description={t('moderation.description')} testId="moderation-console">
       <nav aria-label={t('moderation.sections')} className="mb-6 flex flex-wrap gap-1">

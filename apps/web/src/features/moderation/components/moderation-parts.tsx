@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { LockIcon } from '../../../components/ui/icons/lock.tsx';
+import { useDocumentTitle } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -77,9 +78,15 @@ export function AuthorLine({ user }: { user: ModerationUser | null }) {
   );
 }
 
-/** For members (the server's 403, or a role the app already knows): a clear "not for you". */
-export function NotAllowed() {
+/**
+ * For members (the role the app knows, or the server's 403): a clear "not for you". `standalone`: the
+ * whole page (its h1); else inside the console's page, under its heading. The tab's title says it.
+ */
+export function NotAllowed({ standalone = false }: { standalone?: boolean }) {
   const { t } = useTranslation();
+  const title = t('moderation.notAllowed.title');
+  const Heading = standalone ? 'h1' : 'h2';
+  useDocumentTitle(title);
   return (
     <div
       role="alert"
@@ -89,9 +96,7 @@ export function NotAllowed() {
       <span className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
         <LockIcon className="size-7" />
       </span>
-      <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">
-        {t('moderation.notAllowed.title')}
-      </h1>
+      <Heading className="text-xl font-semibold text-slate-900 dark:text-slate-50">{title}</Heading>
       <p className="text-slate-600 dark:text-slate-300">{t('moderation.notAllowed.text')}</p>
       <Link to="/home" className={buttonClasses('secondary')}>
         {t('common.goHome')}
