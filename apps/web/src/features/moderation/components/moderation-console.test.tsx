@@ -211,6 +211,58 @@ describe('the moderation console', () => {
     expect(screen.getByTestId('action-warn')).toBeInTheDocument();
   });
 
+  it('dismisses without a note, and asks for a valid number of days before suspending', async () => {
+    const calls = routeFetch(fetchMock, {
+      ...asModerator(),
+      'GET /api/admin/reports': () => ok({ items: [] }),
+      'GET /api/admin/reports/post/7': () => ok({ ...item(), reports: [reportOf(1)] }),
+      'POST /api/admin/reports/post/7/dismiss': () => ok({ action_id: 7 }, TEXT.reportDismissed),
+      'POST /api/admin/users/2/suspend': () => ok({ action_id: 8 }, TEXT.userSuspended),
+    });
+    const { router } = renderRoute('/admin/reports/post/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('action-suspend'));
+    let dialog = await screen.findByTestId('moderation-action-dialog');
+    await user.clear(within(dialog).getByRole('spinbutton', { name: 'Days' }));
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Days' }), '0');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam');
+    await user.click(within(dialog).getByTestId('moderation-action-confirm'));
+    expect(
+      await within(dialog).findByText('Enter a whole number of days from 1 to 3650'),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('spinbutton', { name: 'Days' }));
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Days' }), '30');
+    await user.click(within(dialog).getByTestId('moderation-action-confirm'));
+    expect(await screen.findByText(TEXT.userSuspended)).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'POST /api/admin/users/2/suspend')?.body).toEqual({
+      reason: 'Spam',
+      days: 30,
+    });
+
+    await user.click(await screen.findByTestId('action-dismiss'));
+    dialog = await screen.findByTestId('moderation-action-dialog');
+    await user.click(within(dialog).getByTestId('moderation-action-confirm'));
+    expect(await screen.findByText(TEXT.reportDismissed)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(calls.find((c) => c.route === 'POST /api/admin/reports/post/7/dismiss')?.body).toEqual({});
+  });
+
+  it('shows the queue in Arabic', async () => {
+    routeFetch(fetchMock, {
+      ...asModerator(),
+      'GET /api/admin/reports': () => ok({ items: [item()] }),
+    });
+    renderRoute('/admin', 'ar');
+    const row = await screen.findByTestId('queue-item-post-7');
+    expect(row).toHaveTextContent('منشور');
+    expect(row).toHaveTextContent('احتيال أو نصب');
+    expect(row).toHaveTextContent('بلاغات');
+    expect(within(row).getByRole('link', { name: 'فتح قضية منشور رقم 7' })).toHaveAttribute(
+      'href',
+      '/admin/reports/post/7',
+    );
+  });
+
   it('pages the audit log with its cursor and filters it by action', async () => {
     const entry = (id: number, action = 'remove') => ({
       id,
