@@ -37,6 +37,11 @@ export const PROTECTED_ROUTES = [
   '/chat/new',
   '/chat/:id',
   '/chat/:id/settings',
+  // The moderation console (issue 21): moderators and admins; members are told it is not for them.
+  '/admin',
+  '/admin/audit',
+  '/admin/moderators',
+  '/admin/reports/:type/:id',
 ] as const;
 
 /** Top-level path segments the web app owns; the server answers these with index.html. */

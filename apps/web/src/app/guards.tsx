@@ -1,8 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginAfterExpiry } from '../features/auth/flow.ts';
 import { useLazyTexts } from '../lib/lazy-texts.ts';
+import { ReportControlContext } from '../lib/report-control.ts';
 import { afterSignInPath, sessionEnd, signedInHome, useSignedIn } from '../lib/session.ts';
 import { memberTexts } from './member/member-texts.ts';
+import { lazyReportControls } from './member/report-control.tsx';
 
 /** Where an unauthenticated visit to `path` goes: signup, remembering the intended page (spec §2). */
 export function signupRedirect(pathAndSearch: string): string {
@@ -24,10 +26,17 @@ export function RequireAuth() {
   return <MemberPage />;
 }
 
-/** A signed-in page, once the signed-in pages' texts are there. */
+/**
+ * A signed-in page, once the signed-in pages' texts are there. Posts and profiles find the Report
+ * button here (features never import each other; the app hands one to the other).
+ */
 function MemberPage() {
   useLazyTexts(memberTexts);
-  return <Outlet />;
+  return (
+    <ReportControlContext value={lazyReportControls}>
+      <Outlet />
+    </ReportControlContext>
+  );
 }
 
 /**

@@ -38,6 +38,10 @@ export const ROUTE_PAGES: Record<PageRoute, string> = {
   '/chat/new': 'src/app/routes/chat-page.tsx',
   '/chat/:id': 'src/app/routes/chat-page.tsx',
   '/chat/:id/settings': 'src/app/routes/chat-page.tsx',
+  '/admin': 'src/app/routes/admin-pages.tsx',
+  '/admin/audit': 'src/app/routes/admin-pages.tsx',
+  '/admin/moderators': 'src/app/routes/admin-pages.tsx',
+  '/admin/reports/:type/:id': 'src/app/routes/admin-pages.tsx',
 };
 
 /** A page prerendered at build time: the URL rendered, and whether for a signed-in reader. */

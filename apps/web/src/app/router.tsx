@@ -55,6 +55,11 @@ const CommentPage = lazy(() => posts().then((m) => ({ default: m.CommentPage }))
 const BookmarksPage = lazy(() => posts().then((m) => ({ default: m.BookmarksPage })));
 const SearchPage = lazy(() => posts().then((m) => ({ default: m.SearchPage })));
 const ChatPage = lazy(() => import('./routes/chat-page.tsx').then((m) => ({ default: m.ChatPage })));
+const admin = () => import('./routes/admin-pages.tsx');
+const AdminQueuePage = lazy(() => admin().then((m) => ({ default: m.AdminQueuePage })));
+const AdminAuditPage = lazy(() => admin().then((m) => ({ default: m.AdminAuditPage })));
+const AdminModeratorsPage = lazy(() => admin().then((m) => ({ default: m.AdminModeratorsPage })));
+const AdminCasePage = lazy(() => admin().then((m) => ({ default: m.AdminCasePage })));
 const CompaniesPage = lazy(() =>
   import('./routes/companies-page.tsx').then((m) => ({ default: m.CompaniesPage })),
 );
@@ -94,6 +99,10 @@ const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], ReactElement> = 
   '/chat/new': <ChatPage />,
   '/chat/:id': <ChatPage />,
   '/chat/:id/settings': <ChatPage />,
+  '/admin': <AdminQueuePage />,
+  '/admin/audit': <AdminAuditPage />,
+  '/admin/moderators': <AdminModeratorsPage />,
+  '/admin/reports/:type/:id': <AdminCasePage />,
 };
 
 function toRoutes(pages: Record<string, ReactElement>): RouteObject[] {

@@ -1,3 +1,5 @@
+import type { FullUser } from '@makan/contract/auth';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -6,10 +8,12 @@ import { BuildingIcon } from '../../components/ui/icons/building.tsx';
 import { CloseIcon } from '../../components/ui/icons/close.tsx';
 import { MenuIcon } from '../../components/ui/icons/menu.tsx';
 import { SettingsIcon } from '../../components/ui/icons/settings.tsx';
+import { ShieldCheckIcon } from '../../components/ui/icons/shield-check.tsx';
 import { withRedirect } from '../../features/auth/flow.ts';
 import { ChatIconLink, ChatNavLabel, ChatRealtime } from '../../features/chat/components/chat-nav-link.tsx';
 import { LanguageSwitch } from '../../features/settings/components/language-switch.tsx';
 import { ThemeToggle } from '../../features/settings/components/theme-toggle.tsx';
+import { currentUserKey } from '../../lib/current-user.ts';
 import { cx } from '../../lib/cx.ts';
 import { useSignedIn } from '../../lib/session.ts';
 import { HeaderSearchLink } from './header-search-link.tsx';
@@ -21,6 +25,16 @@ const HeaderSearchBox = lazy(() =>
 );
 
 type NavKey = 'home' | 'companies' | 'chat' | 'bookmarks' | 'profile' | 'login' | 'signup';
+
+/**
+ * Whether the signed-in user moderates, as far as the cached full user says (sign-in seeds it; Settings
+ * and the profile read it): the header asks the server nothing for a link few people have. Settings
+ * always shows it to them.
+ */
+function useModerates(signedIn: boolean): boolean {
+  const { data } = useQuery<FullUser>({ queryKey: currentUserKey, queryFn: skipToken });
+  return signedIn && data !== undefined && data.role !== 'member';
+}
 
 const SIGNED_IN: ReadonlyArray<[NavKey, string]> = [
   ['home', '/home'],
@@ -75,6 +89,7 @@ export function AppHeader() {
     key === 'login' || key === 'signup' ? withRedirect(to, search) : to,
   ]);
   const close = () => setMenuOpen(false);
+  const moderates = useModerates(signedIn);
 
   const onPanelKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -115,6 +130,23 @@ export function AppHeader() {
           {signedIn && <HeaderSearchLink className="lg:hidden" />}
           <LanguageSwitch />
           <ThemeToggle />
+          {moderates && (
+            <NavLink
+              to="/admin"
+              aria-label={t('nav.moderation')}
+              title={t('nav.moderation')}
+              data-testid="moderation-nav-link"
+              className={({ isActive }) =>
+                buttonClasses(
+                  'ghost',
+                  'icon',
+                  cx('max-md:hidden', isActive && 'text-primary-700 dark:text-primary-300'),
+                )
+              }
+            >
+              <ShieldCheckIcon />
+            </NavLink>
+          )}
           <NavLink
             to="/settings"
             aria-label={t('nav.settings')}
@@ -154,7 +186,11 @@ export function AppHeader() {
         className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800"
       >
         <ul className="flex flex-col gap-1">
-          {[...links, ['settings', '/settings'] as const].map(([key, to]) => (
+          {[
+            ...links,
+            ...(moderates ? [['moderation', '/admin'] as const] : []),
+            ['settings', '/settings'] as const,
+          ].map(([key, to]) => (
             <li key={key}>
               <NavLink
                 to={to}

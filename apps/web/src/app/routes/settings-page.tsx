@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, Page } from '../../components/ui/page.tsx';
+import { useCurrentUser } from '../../features/account/api/current-user.ts';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { ContactSettings } from '../../features/account/components/contact-settings.tsx';
 import { DataExportSettings } from '../../features/account/components/data-export-settings.tsx';
@@ -18,6 +21,23 @@ function Section({ title, id, children }: { title: string; id?: string; children
       <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-slate-50">{title}</h2>
       {children}
     </Card>
+  );
+}
+
+/** Moderators and admins find their console here (the server refuses it to anyone else). */
+function ModerationSection() {
+  const { t } = useTranslation();
+  const role = useCurrentUser().data?.role;
+  if (!role || role === 'member') return null;
+  return (
+    <Section title={t('settings.moderation')} id="moderation">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <p className="text-slate-600 dark:text-slate-300">{t('settings.moderationText')}</p>
+        <Link to="/admin" className={buttonClasses('secondary')} data-testid="moderation-link">
+          {t('settings.moderationOpen')}
+        </Link>
+      </div>
+    </Section>
   );
 }
 
@@ -39,6 +59,7 @@ export function SettingsPage() {
             <LanguageSetting />
           </div>
         </Section>
+        {signedIn && <ModerationSection />}
         {signedIn && (
           <Section title={t('settings.privacy')}>
             <PresenceSetting />

@@ -1,3 +1,4 @@
+import { TEXT } from '@makan/contract/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -115,6 +116,30 @@ describe('thread', () => {
     expect(within(messages[1] as HTMLElement).getByTestId('message-text')).toHaveAttribute('dir', 'auto');
     expect(screen.getByText('Today')).toBeInTheDocument();
     await waitFor(() => expect(calls.map((c) => c.route)).toContain('POST /api/chat/conversations/10/read'));
+  });
+
+  it('reports their message from its menu, and offers no Report on mine (issue 21)', async () => {
+    signIn();
+    const calls = threadRoutes({ 'POST /api/reports': () => ok({ id: 4 }, TEXT.reportCreated, 201) });
+    renderRoute('/chat/10');
+    const [myMessage, theirMessage] = (await screen.findAllByTestId('message')) as HTMLElement[];
+    if (!myMessage || !theirMessage) throw new Error('two messages expected');
+    const user = userEvent.setup();
+    await user.click(within(myMessage).getByTestId('message-menu-button'));
+    expect(within(myMessage).getByTestId('message-menu')).toBeInTheDocument();
+    expect(within(myMessage).queryByTestId('message-report')).toBeNull();
+    await user.click(within(theirMessage).getByTestId('message-menu-button'));
+    await user.click(within(theirMessage).getByTestId('message-report'));
+    const dialog = await screen.findByTestId('report-dialog');
+    expect(dialog).toHaveTextContent('Report this message');
+    await user.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
+    await user.click(within(dialog).getByTestId('report-submit'));
+    expect(await screen.findByText(TEXT.reportCreated)).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'POST /api/reports')?.body).toEqual({
+      target_type: 'message',
+      target_id: 2,
+      reason: 'harassment',
+    });
   });
 
   it('sends at once (pending), then shows the stored message once, with the same client id', async () => {

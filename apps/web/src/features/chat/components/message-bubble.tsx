@@ -7,6 +7,7 @@ import { ClockIcon } from '../../../components/ui/icons/clock.tsx';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { useReportControls } from '../../../lib/report-control.ts';
 import { messageTimestamp } from '../../../lib/time.ts';
 import { fileSize, photoBox } from '../format.ts';
 import type { ChatItem } from '../state/chat-state.ts';
@@ -122,7 +123,11 @@ function MessageMenu({
   onReply,
   onEdit,
   onDelete,
-}: { item: ChatItem; mine: boolean } & Pick<BubbleActions, 'onReply' | 'onEdit' | 'onDelete'>) {
+  onReport,
+}: { item: ChatItem; mine: boolean; onReport: (() => void) | null } & Pick<
+  BubbleActions,
+  'onReply' | 'onEdit' | 'onDelete'
+>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [upward, setUpward] = useState(false);
@@ -232,6 +237,21 @@ function MessageMenu({
               </button>
             </li>
           )}
+          {!mine && onReport && (
+            <li>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  setOpen(false);
+                  onReport();
+                }}
+                data-testid="message-report"
+              >
+                {t('reports.report')}
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </div>
@@ -273,6 +293,8 @@ export function MessageBubble({ item, mine, read, groupStart, groupEnd, ...actio
   const preview = usePreviewText();
   const failed = item.outgoing?.status === 'failed';
   const progress = item.outgoing?.status === 'pending' ? item.outgoing.progress : undefined;
+  const report = useReportControls();
+  const [reporting, setReporting] = useState(false);
 
   if (item.type === 'system') {
     const name = item.sender ? item.sender.name || t('chat.someone') : t('chat.deletedAccount');
@@ -408,7 +430,14 @@ export function MessageBubble({ item, mine, read, groupStart, groupEnd, ...actio
         onReply={actions.onReply}
         onEdit={actions.onEdit}
         onDelete={actions.onDelete}
+        onReport={report && item.sender ? () => setReporting(true) : null}
       />
+      {reporting && report && item.sender && (
+        <report.Dialog
+          subject={{ type: 'message', id: item.id, name: item.sender.name || t('chat.someone') }}
+          onClose={() => setReporting(false)}
+        />
+      )}
     </div>
   );
 }

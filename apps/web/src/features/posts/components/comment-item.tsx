@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { issueMessage, translateMessage } from '../../../lib/messages.ts';
+import { useReportControls } from '../../../lib/report-control.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { timeAgo } from '../../../lib/time.ts';
 import { useReplies } from '../api/comments.ts';
@@ -28,6 +29,7 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
   const { t } = useTranslation();
   const me = getStoredUser()?.id;
   const mine = comment.user.id === me;
+  const report = useReportControls();
   const [showReplies, setShowReplies] = useState(expanded);
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -156,6 +158,12 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
                 {t('posts.post.delete')}
               </button>
             </>
+          )}
+          {!mine && report && (
+            <report.Button
+              appearance="link"
+              subject={{ type: 'comment', id: comment.id, name: comment.user.name }}
+            />
           )}
           {!isReply && comment.replies_count > 0 && (
             <button

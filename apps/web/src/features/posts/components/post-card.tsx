@@ -19,6 +19,7 @@ import { type ChatDraftState, chatWithUserPath } from '../../../lib/chat-draft.t
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';
+import { useReportControls } from '../../../lib/report-control.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { formatDate, timeAgo } from '../../../lib/time.ts';
 import { useToggleBookmark } from '../api/bookmark.ts';
@@ -49,6 +50,7 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
   const remove = useDeletePost();
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
+  const report = useReportControls();
   const me = getStoredUser()?.id;
   const profileHref = post.user_id === me ? '/profile' : `/user/${post.user_id}`;
   const postHref = `/post/${post.id}`;
@@ -148,6 +150,9 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
             <MessageIcon className="size-4 shrink-0" />
             {t('posts.card.message')}
           </Link>
+        )}
+        {!post.is_owner && report && (
+          <report.Button appearance="icon" subject={{ type: 'post', id: post.id, name: post.user.name }} />
         )}
         {post.is_owner && (
           <Button

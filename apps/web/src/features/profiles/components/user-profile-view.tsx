@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { MessageIcon } from '../../../components/ui/icons/message.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { chatWithUserPath } from '../../../lib/chat-draft.ts';
+import { useReportControls } from '../../../lib/report-control.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useUserProfile } from '../api/user-profile.ts';
 import { BlockButton } from './block-button.tsx';
@@ -44,6 +45,7 @@ function LoadedUserProfile({
 }) {
   const { t } = useTranslation();
   const profile = useUserProfile(id);
+  const report = useReportControls();
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) return <ProfileFailure error={profile.error} onRetry={() => void profile.refetch()} />;
   const { user, posts } = profile.data;
@@ -86,6 +88,7 @@ function LoadedUserProfile({
               </>
             )}
             <BlockButton userId={user.id} name={user.name} isBlocked={user.is_blocked} />
+            {report && <report.Button subject={{ type: 'user', id: user.id, name: user.name }} />}
           </>
         }
       />

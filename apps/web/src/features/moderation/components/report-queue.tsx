@@ -1,0 +1,100 @@
+import type { QueueItem } from '@makan/contract/moderation';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { formatDate } from '../../../lib/time.ts';
+import { useReportQueue } from '../api/queue.ts';
+import { AuthorLine, QueryState, ReasonChips, TargetBadge } from './moderation-parts.tsx';
+
+/** The open reports, one line per reported thing; each opens its case. */
+export function ReportQueue() {
+  const { t } = useTranslation();
+  const queue = useReportQueue();
+  return (
+    <QueryState pending={queue.isPending} error={queue.error} onRetry={() => void queue.refetch()}>
+      {() =>
+        queue.data?.length ? (
+          <ul className="flex flex-col gap-3" data-testid="report-queue">
+            {queue.data.map((item) => (
+              <QueueRow key={`${item.target_type}-${item.target_id}`} item={item} />
+            ))}
+          </ul>
+        ) : (
+          <p
+            className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300"
+            data-testid="report-queue-empty"
+          >
+            {t('moderation.queue.empty')}
+          </p>
+        )
+      }
+    </QueryState>
+  );
+}
+
+/** What a reported thing says, in a line or two (its photo beside it). */
+export function ContentExcerpt({ item }: { item: QueueItem }) {
+  const { t } = useTranslation();
+  const { content } = item;
+  if (!content.exists)
+    return <p className="text-sm text-slate-600 italic dark:text-slate-400">{t('moderation.gone')}</p>;
+  return (
+    <div className="flex min-w-0 items-start gap-3">
+      {content.image_url && (
+        <img
+          src={content.image_url}
+          alt={t('moderation.photo')}
+          className="size-16 shrink-0 rounded-lg object-cover"
+          loading="lazy"
+        />
+      )}
+      <p
+        dir="auto"
+        className="line-clamp-3 min-w-0 text-start break-words text-slate-800 dark:text-slate-200"
+      >
+        {content.text || t('moderation.noText')}
+      </p>
+    </div>
+  );
+}
+
+function QueueRow({ item }: { item: QueueItem }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const href = `/admin/reports/${item.target_type}/${item.target_id}`;
+  return (
+    <li
+      className="relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-primary-400 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-primary-600"
+      data-testid={`queue-item-${item.target_type}-${item.target_id}`}
+    >
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <TargetBadge type={item.target_type} />
+        <span className="text-sm font-semibold text-red-800 dark:text-red-300" data-testid="queue-count">
+          {t('moderation.queue.reports', {
+            count: item.reports_count,
+            formatted: new Intl.NumberFormat(language).format(item.reports_count),
+          })}
+        </span>
+        <span className="ms-auto text-xs text-slate-600 dark:text-slate-400">
+          {t('moderation.queue.firstReported', { date: formatDate(item.first_reported_at, language) })}
+        </span>
+      </div>
+      <ContentExcerpt item={item} />
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="text-slate-600 dark:text-slate-400">
+          {t('moderation.author')} <AuthorLine user={item.author} />
+        </span>
+        <ReasonChips reasons={item.reasons} />
+      </div>
+      {/* The whole card opens the case; the link's own text names it for screen readers. */}
+      <Link to={href} className="absolute inset-0 rounded-2xl" data-testid="queue-open">
+        <span className="sr-only">
+          {t('moderation.queue.open', {
+            target: t(`moderation.targets.${item.target_type}`),
+            id: item.target_id,
+          })}
+        </span>
+      </Link>
+    </li>
+  );
+}
