@@ -154,16 +154,25 @@ export const grantModeratorRequest = z.object({
   email: z.string({ error: TEXT.required }).trim().toLowerCase().min(1, TEXT.required),
 });
 
+/** The longest suspension in days; longer is for good. */
+export const SUSPEND_DAYS_MAX = 3650;
+
 /** Suspension: for a number of days, or for good. */
 export const suspendRequest = z
   .object({
     reason: reasonField,
-    days: z.number().int().min(1).max(3650).optional(),
+    days: z
+      .number({ error: TEXT.suspendDays })
+      .int({ error: TEXT.suspendDays })
+      .min(1, TEXT.suspendDays)
+      .max(SUSPEND_DAYS_MAX, TEXT.suspendDays)
+      .optional(),
     forever: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
-    if (!value.forever && value.days === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['days'], message: TEXT.required });
+    // Either a number of days or for good: never both, never neither.
+    if (value.forever ? value.days !== undefined : value.days === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['days'], message: TEXT.suspendDays });
     }
   });
 export type SuspendRequest = z.input<typeof suspendRequest>;

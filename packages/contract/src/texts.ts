@@ -69,6 +69,7 @@ export const TEXT = {
   reportDuplicate: 'You have already reported this.',
   reportOwn: 'You cannot report your own content',
   moderationReasonRequired: 'Please give a reason',
+  suspendDays: 'Please enter a number of days from 1 to 3650, or suspend for good',
   reportDismissed: 'Report dismissed',
   contentRemoved: 'Content removed',
   userWarned: 'Warning sent',

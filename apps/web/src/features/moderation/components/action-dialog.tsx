@@ -3,6 +3,7 @@ import {
   moderationReason,
   REPORT_DETAILS_MAX,
   type ReportTarget,
+  SUSPEND_DAYS_MAX,
   suspendRequest,
 } from '@makan/contract/moderation';
 import { type FormEvent, useState } from 'react';
@@ -24,8 +25,6 @@ import { useCaseAction } from '../api/case-actions.ts';
 import { useUserAction } from '../api/user-actions.ts';
 
 export type ActionKind = 'dismiss' | 'remove' | 'warn' | 'suspend' | 'restore';
-
-const SUSPEND_DAYS_MAX = 3650;
 
 type Errors = Partial<Record<'reason' | 'days' | 'form', Message>>;
 
