@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { FlagIcon } from '../../../components/ui/icons/flag.tsx';
 import type { ReportButtonProps } from '../../../lib/report-control.ts';
-import { ReportDialog } from './report-dialog.tsx';
+
+// The dialog (its form and the contract's rules) loads when first opened; the button itself is drawn
+// with the page, so nothing moves when it arrives.
+const ReportDialog = lazy(() => import('./report-dialog.tsx').then((m) => ({ default: m.ReportDialog })));
 
 /** Report: opens the dialog (mounted only while open, so each opening starts empty). */
 export function ReportButton({ subject, appearance = 'button' }: ReportButtonProps) {
@@ -36,7 +39,11 @@ export function ReportButton({ subject, appearance = 'button' }: ReportButtonPro
           {appearance === 'button' && t('reports.report')}
         </Button>
       )}
-      {open && <ReportDialog subject={subject} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog subject={subject} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
