@@ -72,6 +72,9 @@ import { createRedisRateLimitRepository } from './modules/rate-limit/rate-limit.
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.ts';
 import { createRateLimits, type Rule } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
+import { createVerificationRepository } from './modules/verification/verification.repository.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createAuthGuard } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerMedia } from './plugins/media.ts';
@@ -310,11 +313,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The signed-in user's own account: password, email and phone, sessions, deletion, a copy of the data.
   const accountData = createAccountDataRepository(database.db);
   const exportsDir = path.join(config.dataDir, 'exports');
+  // Companies' registration documents (issue 21): private, served to staff through the API only.
+  const verificationDir = path.join(config.dataDir, 'verification');
   const accountJobs = createAccountJobs({
     data: accountData,
     clock,
     removeImage: (kind, key) => images.remove(kind, key),
     removeChatFile: (file) => chatFiles.remove(file),
+    verificationDir,
     exportsDir,
     notifier: authNotifier,
     publicUrl: config.publicUrl,
@@ -458,28 +464,39 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }),
   });
   // Trust and safety: reports by members, the moderators' console, the audit log (issue 21).
-  moderationRoutes(app, {
+  const moderationRepository = createModerationRepository(database.db);
+  const moderation = createModerationService({
+    moderation: moderationRepository,
+    users: usersRepository,
+    posts: postsRepository,
+    comments: createCommentsRepository(database.db),
+    messages: chatData.messages,
+    conversations: chatData.conversations,
+    limits,
+    notifier: authNotifier,
+    clock,
+    hiddenFrom,
+    photoUrl: (key) => images.url('post', key, 480),
+    removePhotos: async (keys) => {
+      for (const key of keys) await images.remove('post', key).catch(() => undefined);
+    },
+    removeMessage: chatMessages.removeAsModerator,
+    endSessions: async (userId) => {
+      await authRepository.revokeAllTokens(userId, clock.now());
+      realtime.disconnectUser(userId);
+    },
+  });
+  moderationRoutes(app, { guard, moderation });
+  verificationRoutes(app, {
     guard,
-    moderation: createModerationService({
-      moderation: createModerationRepository(database.db),
+    moderation,
+    verification: createVerificationService({
+      verifications: createVerificationRepository(database.db),
+      moderation: moderationRepository,
       users: usersRepository,
-      posts: postsRepository,
-      comments: createCommentsRepository(database.db),
-      messages: chatData.messages,
-      conversations: chatData.conversations,
-      limits,
       notifier: authNotifier,
       clock,
-      hiddenFrom,
-      photoUrl: (key) => images.url('post', key, 480),
-      removePhotos: async (keys) => {
-        for (const key of keys) await images.remove('post', key).catch(() => undefined);
-      },
-      removeMessage: chatMessages.removeAsModerator,
-      endSessions: async (userId) => {
-        await authRepository.revokeAllTokens(userId, clock.now());
-        realtime.disconnectUser(userId);
-      },
+      dir: verificationDir,
     }),
   });
   const chatReadState = createReadStateService({

@@ -198,6 +198,8 @@ export const fullUser = z.object({
   has_password: z.boolean(),
   /** member, moderator or admin (issue 21): moderators and admins see the console at /admin. */
   role: z.enum(['member', 'moderator', 'admin']),
+  /** A company whose registration a moderator checked: the 'Verified company' badge (issue 21). */
+  company_verified: z.boolean(),
   language: z.enum(LANGUAGES),
   created_at: z.string(),
   updated_at: z.string(),

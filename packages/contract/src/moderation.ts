@@ -186,6 +186,8 @@ export const MODERATION_ACTIONS = [
   'grant_moderator',
   'revoke_moderator',
   'grant_admin',
+  'approve_verification',
+  'refuse_verification',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

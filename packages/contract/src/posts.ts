@@ -154,6 +154,8 @@ export const postUser = z.object({
   id: z.number().int(),
   name: z.string(),
   picture: z.object({ url: z.string() }).nullable(),
+  /** A company whose registration a moderator checked (issue 21). */
+  company_verified: z.boolean(),
 });
 
 export const postCity = z.object({

@@ -22,6 +22,7 @@ export const publicProfile = fullUser
     follow_info: true,
     contact_info: true,
     posts_count: true,
+    company_verified: true,
   })
   .extend({
     preferences: preferencesResult.nullable(),
@@ -37,6 +38,8 @@ export const profileSummary = z.object({
   name: z.string(),
   user_type: z.enum(USER_TYPES),
   verified: z.boolean(),
+  /** A company whose registration a moderator checked (issue 21). */
+  company_verified: z.boolean(),
   picture: userProfile.shape.picture,
   bio: userProfile.shape.bio,
   followers_count: z.number().int(),
@@ -48,6 +51,11 @@ export const profilesListQuery = z.object({
   /** Part of a name or a bio, or of the name (English or Arabic) of a city the account chose. */
   q: z.string().trim().max(100).optional(),
   type: z.enum(USER_TYPES).optional(),
+  /** Only companies whose registration a moderator checked. */
+  verified_company: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   /** The last id of the previous page (keyset pagination). */
   cursor: z.coerce.number().int().positive().optional(),
   per_page: z.coerce.number().int().min(1).max(50).default(20),

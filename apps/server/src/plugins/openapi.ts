@@ -29,6 +29,11 @@ export const OPENAPI_TAGS = [
   },
   { name: 'chat', description: 'Private conversations, messages and files (live events go over Socket.IO).' },
   { name: 'blocks', description: 'Blocking another account, and the list of accounts one blocked.' },
+  {
+    name: 'verification',
+    description:
+      'Companies asking to be verified with their commercial registration (the Verified company badge).',
+  },
   { name: 'reports', description: 'Reports of posts, comments, messages and accounts to the moderators.' },
   {
     name: 'moderation',

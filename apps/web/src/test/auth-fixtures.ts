@@ -15,6 +15,7 @@ export function fullUserFixture(overrides: Partial<FullUser> = {}): FullUser {
     phone_verified: false,
     has_password: true,
     role: 'member',
+    company_verified: false,
     language: 'en',
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',

@@ -4,7 +4,7 @@ export function postFixture(overrides: Partial<Post> = {}): Post {
   return {
     id: 7,
     user_id: 2,
-    user: { id: 2, name: 'Noor Haddad', picture: null },
+    user: { id: 2, name: 'Noor Haddad', picture: null, company_verified: false },
     description: 'Grade A office floor in Olaya',
     property_type: 'office',
     location: { id: 1, name_en: 'Riyadh', name_ar: 'الرياض', display_name: 'Riyadh, Saudi Arabia' },
@@ -35,7 +35,7 @@ export function commentFixture(overrides: Partial<Comment> = {}): Comment {
     id: 50,
     post_id: 7,
     parent_id: null,
-    user: { id: 2, name: 'Noor Haddad', picture: null },
+    user: { id: 2, name: 'Noor Haddad', picture: null, company_verified: false },
     comment: 'Is parking included?',
     created_at: new Date(Date.now() - 60_000).toISOString(),
     updated_at: new Date(Date.now() - 60_000).toISOString(),

@@ -96,6 +96,7 @@ export function publicProfileFixture(overrides: Partial<PublicProfile> = {}): Pu
     posts_count: 0,
     is_self: false,
     is_blocked: false,
+    company_verified: false,
     ...overrides,
   };
 }
@@ -106,6 +107,7 @@ export function summaryFixture(overrides: Partial<ProfileSummary> = {}): Profile
     name: 'Al Noor Developments',
     user_type: 'developer',
     verified: true,
+    company_verified: false,
     picture: null,
     bio: 'Grade-A offices across Dubai.',
     followers_count: 3,

@@ -9,7 +9,7 @@ export {
 } from './chat.ts';
 export { cities } from './cities.ts';
 export { contactMessages } from './contact.ts';
-export { moderationActions, reports } from './moderation.ts';
+export { companyVerifications, moderationActions, reports } from './moderation.ts';
 export { bookmarks, comments, postLikes, postMedia, posts } from './posts.ts';
 export { follows, onboardingProgress, profileViews, userBlocks, userPreferences } from './profiles.ts';
 export { rateLimits } from './rate-limits.ts';

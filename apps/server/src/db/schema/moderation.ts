@@ -4,6 +4,7 @@ import {
   REPORT_STATUSES,
   REPORT_TARGETS,
 } from '@makan/contract/moderation';
+import { VERIFICATION_DOCUMENT_TYPES, VERIFICATION_STATUSES } from '@makan/contract/verification';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -73,5 +74,34 @@ export const moderationActions = pgTable(
     index('moderation_actions_moderator_idx').on(t.moderatorId, t.id),
     index('moderation_actions_target_user_idx').on(t.targetUserId, t.id),
     check('moderation_actions_action_check', isOneOf(t.action, MODERATION_ACTIONS)),
+  ],
+);
+
+/**
+ * A company's request to be verified (issue 21): its commercial registration number and a document
+ * kept privately under DATA_DIR/verification (never under /media), seen by moderators only. At most
+ * one pending request per account.
+ */
+export const companyVerifications = pgTable(
+  'company_verifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    registrationNumber: text('registration_number').notNull(),
+    documentKey: text('document_key').notNull(),
+    documentType: text('document_type', { enum: VERIFICATION_DOCUMENT_TYPES }).notNull(),
+    status: text('status', { enum: VERIFICATION_STATUSES }).notNull().default('pending'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('company_verifications_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('company_verifications_user_idx').on(t.userId, t.id),
+    index('company_verifications_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('company_verifications_status_check', isOneOf(t.status, VERIFICATION_STATUSES)),
+    check('company_verifications_document_type_check', isOneOf(t.documentType, VERIFICATION_DOCUMENT_TYPES)),
   ],
 );

@@ -46,6 +46,8 @@ export const users = pgTable(
      * session, listings hidden. Null when not suspended; a date passed means the suspension ended.
      */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** When a moderator approved the company's registration: the 'Verified company' badge (issue 21). */
+    companyVerifiedAt: timestamp('company_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

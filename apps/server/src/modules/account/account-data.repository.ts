@@ -9,9 +9,11 @@ import {
   messages,
 } from '../../db/schema/chat.ts';
 import { contactMessages } from '../../db/schema/contact.ts';
+import { companyVerifications } from '../../db/schema/moderation.ts';
 import { bookmarks, comments, postLikes, postMedia, posts } from '../../db/schema/posts.ts';
 import { follows, userBlocks, userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import { documentFileName } from '../verification/verification.service.ts';
 
 /** The files of an erased account, deleted from disk once the erasure committed. */
 export type ErasedFiles = {
@@ -21,6 +23,8 @@ export type ErasedFiles = {
   /** Attachments of conversations nobody is left in. */
   chatFiles: { kind: 'image' | 'file'; storageKey: string }[];
   exports: string[];
+  /** A company's registration documents (file names under DATA_DIR/verification). */
+  verificationDocuments: string[];
 };
 
 export type ExportRow = typeof dataExports.$inferSelect;
@@ -82,6 +86,13 @@ export function createAccountDataRepository(db: Database) {
           .select({ key: dataExports.fileKey })
           .from(dataExports)
           .where(eq(dataExports.userId, userId));
+        const documents = await tx
+          .select({
+            documentKey: companyVerifications.documentKey,
+            documentType: companyVerifications.documentType,
+          })
+          .from(companyVerifications)
+          .where(eq(companyVerifications.userId, userId));
         const joined = await tx
           .select({ id: conversationParticipants.conversationId })
           .from(conversationParticipants)
@@ -118,6 +129,7 @@ export function createAccountDataRepository(db: Database) {
           postPhotos: photos.map((p) => p.key),
           chatFiles,
           exports: exportsOf.map((e) => e.key),
+          verificationDocuments: documents.map(documentFileName),
         };
       });
     },

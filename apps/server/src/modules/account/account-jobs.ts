@@ -23,6 +23,8 @@ export type AccountJobsDeps = {
   removeImage: (kind: 'picture' | 'cover' | 'post', key: string) => Promise<void>;
   /** Deletes a chat attachment's file(s). */
   removeChatFile: (file: { kind: 'image' | 'file'; storageKey: string }) => Promise<void>;
+  /** Where companies' registration documents are kept (issue 21). */
+  verificationDir: string;
   /** The folder of prepared archives. */
   exportsDir: string;
   notifier: Pick<Notifier, 'email'>;
@@ -187,6 +189,9 @@ export function createAccountJobs(deps: AccountJobsDeps) {
         ...files.postPhotos.map((key) => deps.removeImage('post', key)),
         ...files.chatFiles.map((file) => deps.removeChatFile(file)),
         ...files.exports.map((key) => rm(exportPath(deps.exportsDir, key), { force: true })),
+        ...files.verificationDocuments.map((name) =>
+          rm(path.join(deps.verificationDir, name), { force: true }),
+        ),
       ];
       // A file left behind by a failed removal is named by no row: the media sweep takes it later.
       for (const result of await Promise.allSettled(removals)) {

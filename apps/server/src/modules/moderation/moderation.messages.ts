@@ -9,7 +9,9 @@ export type ModerationNotice =
   | { kind: 'warned'; reason: string }
   | { kind: 'suspended'; reason: string; until: string | null }
   | { kind: 'restored' }
-  | { kind: 'report_handled' };
+  | { kind: 'report_handled' }
+  | { kind: 'verification_approved' }
+  | { kind: 'verification_refused'; reason: string };
 
 const WHAT = {
   en: { post: 'listing', comment: 'comment', message: 'message' },
@@ -26,6 +28,8 @@ const TEXTS = {
       suspended: 'Your Makan account is suspended',
       restored: 'Your Makan account is restored',
       report_handled: 'Thank you for your report',
+      verification_approved: 'Your company is verified on Makan',
+      verification_refused: 'Your company verification on Makan',
     },
     body: (n: ModerationNotice) => {
       switch (n.kind) {
@@ -41,6 +45,10 @@ const TEXTS = {
           return 'Your account is no longer suspended. You can log in again.';
         case 'report_handled':
           return 'Our moderators reviewed what you reported and took the action they found right. Thank you for helping keep Makan safe.';
+        case 'verification_approved':
+          return 'We checked your commercial registration: your profile, listings and messages now show the Verified company badge.';
+        case 'verification_refused':
+          return `We could not verify your company. Reason: ${n.reason}\nYou can send a new request from your profile.`;
       }
     },
   },
@@ -53,6 +61,8 @@ const TEXTS = {
       suspended: 'تم إيقاف حسابك في مكان',
       restored: 'أُعيد تفعيل حسابك في مكان',
       report_handled: 'شكرًا لبلاغك',
+      verification_approved: 'تم توثيق شركتك في مكان',
+      verification_refused: 'توثيق شركتك في مكان',
     },
     body: (n: ModerationNotice) => {
       switch (n.kind) {
@@ -68,6 +78,10 @@ const TEXTS = {
           return 'لم يعد حسابك موقوفًا، ويمكنك تسجيل الدخول مجددًا.';
         case 'report_handled':
           return 'راجع مشرفونا ما أبلغت عنه واتخذوا الإجراء المناسب. شكرًا لمساعدتك في إبقاء مكان آمنًا.';
+        case 'verification_approved':
+          return 'تحققنا من سجلك التجاري، وأصبح ملفك وإعلاناتك ورسائلك تحمل شارة شركة موثقة.';
+        case 'verification_refused':
+          return `تعذّر علينا توثيق شركتك. السبب: ${n.reason}\nيمكنك إرسال طلب جديد من ملفك الشخصي.`;
       }
     },
   },

@@ -52,29 +52,34 @@ const REPORTS_PER_HOUR: Rule = { limit: 30, windowMs: 60 * 60_000 };
 const QUEUE_SIZE = 100;
 const DAY_MS = 86_400_000;
 
-const isStaff = (role: Role) => role === 'moderator' || role === 'admin';
+export /** A suspension for good is stored as SUSPENDED_FOREVER (a date past anything dated). */
+function suspendedForever(user: Pick<UserRow, 'suspendedUntil'>): boolean {
+  return user.suspendedUntil !== null && user.suspendedUntil.toISOString() >= SUSPENDED_FOREVER;
+}
+
+/** A person as the console shows them, their suspension as it stands at `now`. */
+export function moderationUserView(user: UserRow, now: Date): ModerationUser {
+  const active = user.suspendedUntil !== null && user.suspendedUntil > now;
+  const forever = active && suspendedForever(user);
+  return {
+    id: user.id,
+    name: user.name,
+    user_type: user.userType,
+    role: user.role,
+    suspended_until: active && !forever ? (user.suspendedUntil?.toISOString() ?? null) : null,
+    suspended_forever: forever,
+  };
+}
+
+export const isStaff = (role: Role) => role === 'moderator' || role === 'admin';
 
 /** Reports by members; the queue, the cases and the actions of moderators; the audit log (issue 21). */
 export function createModerationService(deps: Deps) {
   const { moderation, users, posts, comments, messages, conversations, clock, notifier } = deps;
 
-  function suspendedForever(user: Pick<UserRow, 'suspendedUntil'>): boolean {
-    return user.suspendedUntil !== null && user.suspendedUntil.toISOString() >= SUSPENDED_FOREVER;
-  }
-
   function userView(user: UserRow): ModerationUser {
-    const active = user.suspendedUntil !== null && user.suspendedUntil > clock.now();
-    const forever = active && suspendedForever(user);
-    return {
-      id: user.id,
-      name: user.name,
-      user_type: user.userType,
-      role: user.role,
-      suspended_until: active && !forever ? (user.suspendedUntil?.toISOString() ?? null) : null,
-      suspended_forever: forever,
-    };
+    return moderationUserView(user, clock.now());
   }
-
   async function tell(userId: number, notice: ModerationNotice) {
     const user = await users.findById(userId);
     if (!user) return;

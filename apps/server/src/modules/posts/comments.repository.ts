@@ -17,6 +17,7 @@ export function createCommentsRepository(db: Database) {
         updatedAt: comments.updatedAt,
         userName: users.name,
         userPictureKey: users.pictureKey,
+        userCompanyVerified: sql<boolean>`${users.companyVerifiedAt} is not null`,
         repliesCount: sql<number>`(select count(*)::int from comments r where r.parent_id = ${comments.id})`,
       })
       .from(comments)

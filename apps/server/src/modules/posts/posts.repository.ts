@@ -84,6 +84,7 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
     updatedAt: posts.updatedAt,
     userName: users.name,
     userPictureKey: users.pictureKey,
+    userCompanyVerified: sql<boolean>`${users.companyVerifiedAt} is not null`,
     cityNameEn: cities.nameEn,
     cityNameAr: cities.nameAr,
     likesCount: sql<number>`(select count(*)::int from post_likes l where l.post_id = ${posts.id})`,

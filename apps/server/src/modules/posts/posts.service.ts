@@ -87,10 +87,11 @@ const commentNotFound = () => new NotFound('commentNotFound');
 export function createPostsService(deps: PostsServiceDeps) {
   const { posts, comments, clock } = deps;
 
-  const userOf = (id: number, name: string, pictureKey: string | null) => ({
+  const userOf = (id: number, name: string, pictureKey: string | null, companyVerified: boolean) => ({
     id,
     name,
     picture: pictureKey ? { url: deps.pictureUrl(pictureKey) } : null,
+    company_verified: companyVerified,
   });
 
   function toPost(row: PostRow, viewerId: number): Post {
@@ -101,7 +102,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     return {
       id: row.id,
       user_id: row.userId,
-      user: userOf(row.userId, row.userName, row.userPictureKey),
+      user: userOf(row.userId, row.userName, row.userPictureKey, row.userCompanyVerified),
       description: row.description,
       property_type: row.propertyType,
       location: city,
@@ -140,7 +141,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       id: row.id,
       post_id: row.postId,
       parent_id: row.parentId,
-      user: userOf(row.userId, row.userName, row.userPictureKey),
+      user: userOf(row.userId, row.userName, row.userPictureKey, row.userCompanyVerified),
       comment: row.body,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
 import { follows, onboardingProgress, profileViews, userPreferences } from '../../db/schema/profiles.ts';
@@ -142,6 +142,7 @@ export function createProfilesRepository(db: Database) {
       q?: string | undefined;
       cityText?: string | undefined;
       type?: 'retail' | 'developer' | undefined;
+      verifiedCompany?: boolean | undefined;
       cursor?: number | undefined;
       limit: number;
       viewerId: number;
@@ -166,6 +167,7 @@ export function createProfilesRepository(db: Database) {
         );
       }
       if (query.type) conditions.push(eq(users.userType, query.type));
+      if (query.verifiedCompany) conditions.push(isNotNull(users.companyVerifiedAt));
       if (query.cursor) conditions.push(lt(users.id, query.cursor));
       const rows = await db
         .select({
@@ -175,6 +177,7 @@ export function createProfilesRepository(db: Database) {
           emailVerifiedAt: users.emailVerifiedAt,
           phoneVerifiedAt: users.phoneVerifiedAt,
           pictureKey: users.pictureKey,
+          companyVerifiedAt: users.companyVerifiedAt,
           bio: users.bio,
           followers: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`,
           isFollowing: sql<boolean>`exists(select 1 from ${follows} where ${follows.followeeId} = ${users.id} and ${follows.followerId} = ${query.viewerId})`,
@@ -196,6 +199,7 @@ export function createProfilesRepository(db: Database) {
           emailVerifiedAt: users.emailVerifiedAt,
           phoneVerifiedAt: users.phoneVerifiedAt,
           pictureKey: users.pictureKey,
+          companyVerifiedAt: users.companyVerifiedAt,
           bio: users.bio,
           followers: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`,
           isFollowing: sql<boolean>`false`,

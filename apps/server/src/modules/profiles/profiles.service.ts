@@ -47,6 +47,7 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
       name: row.name,
       user_type: row.userType,
       verified: isVerifiedBadge(row),
+      company_verified: row.companyVerifiedAt !== null,
       picture: media('picture', row.pictureKey),
       bio: row.bio,
       followers_count: row.followers,
@@ -120,6 +121,7 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
         },
         preferences: toPreferences(preferences),
         posts_count: postsCount,
+        company_verified: user.companyVerifiedAt !== null,
         is_self: self,
         is_blocked: isBlocked,
       };
@@ -168,6 +170,7 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
       query: {
         q?: string | undefined;
         type?: 'retail' | 'developer' | undefined;
+        verified_company?: boolean | undefined;
         cursor?: number | undefined;
         per_page: number;
       },
@@ -176,6 +179,7 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
       const cityText = query.q ? normalizeSearchText(query.q) : '';
       const { rows, hasMore } = await profiles.list({
         ...query,
+        verifiedCompany: query.verified_company,
         cityText: [...cityText].length >= CITY_MATCH_MIN ? cityText : undefined,
         limit: query.per_page,
         viewerId,

@@ -39,6 +39,7 @@ export function toFullUser(user: UserRow): FullUser {
     phone_verified: user.phoneVerifiedAt !== null,
     has_password: user.passwordHash !== null,
     role: user.role,
+    company_verified: user.companyVerifiedAt !== null,
     language: user.language,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),

@@ -46,7 +46,13 @@ describe("a post's Message button (issue 19)", () => {
   });
 
   it('is not on my own posts', async () => {
-    answer([postFixture({ is_owner: true, user_id: 1, user: { id: 1, name: 'Sara', picture: null } })]);
+    answer([
+      postFixture({
+        is_owner: true,
+        user_id: 1,
+        user: { id: 1, name: 'Sara', picture: null, company_verified: false },
+      }),
+    ]);
     renderRoute('/home');
     const card = await screen.findByTestId('post-7');
     expect(within(card).queryByTestId('post-message')).toBeNull();

@@ -411,7 +411,12 @@ describe('picture and cover', () => {
             postFixture({
               user_id: sara.id,
               is_owner: true,
-              user: { id: sara.id, name: sara.name, picture: uploaded ? { url } : null },
+              user: {
+                id: sara.id,
+                name: sara.name,
+                picture: uploaded ? { url } : null,
+                company_verified: false,
+              },
             }),
           ],
           next_cursor: null,

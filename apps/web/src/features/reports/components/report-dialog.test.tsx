@@ -86,7 +86,11 @@ describe('the Report dialog', () => {
   it('is not offered on my own posts', async () => {
     answerPost(
       () => ok({ id: 1 }),
-      postFixture({ is_owner: true, user_id: 1, user: { id: 1, name: 'Sara', picture: null } }),
+      postFixture({
+        is_owner: true,
+        user_id: 1,
+        user: { id: 1, name: 'Sara', picture: null, company_verified: false },
+      }),
     );
     renderRoute('/home');
     const card = await screen.findByTestId('post-7');
@@ -124,7 +128,11 @@ describe('the Report dialog', () => {
         ok({
           comments: [
             commentFixture(),
-            commentFixture({ id: 51, user: { id: 1, name: 'Sara Al Amri', picture: null }, comment: 'Yes' }),
+            commentFixture({
+              id: 51,
+              user: { id: 1, name: 'Sara Al Amri', picture: null, company_verified: false },
+              comment: 'Yes',
+            }),
           ],
           next_cursor: null,
         }),

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type {
+  Verification,
+  VerificationDocumentType,
+  VerificationItem,
+  VerificationState,
+} from '@makan/contract/verification';
+import type { Clock } from '../../lib/clock.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import type { Notifier, Session } from '../auth/auth.service.ts';
+import { sniffImage } from '../media/image-store.ts';
+import { moderationEmail } from '../moderation/moderation.messages.ts';
+import type { ModerationRepository } from '../moderation/moderation.repository.ts';
+import { isStaff, moderationUserView } from '../moderation/moderation.service.ts';
+import type { UserRow, UsersRepository } from '../users/users.repository.ts';
+import type { VerificationRepository, VerificationRow } from './verification.repository.ts';
+
+type Deps = {
+  verifications: VerificationRepository;
+  moderation: ModerationRepository;
+  users: UsersRepository;
+  notifier: Notifier;
+  clock: Clock;
+  /** Where documents are kept: DATA_DIR/verification, served to staff only through the API. */
+  dir: string;
+};
+
+const MIME: Record<VerificationDocumentType, string> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/** The document's kind from its first bytes: a PDF, or a JPEG, PNG or WebP image; else undefined. */
+export function documentType(bytes: Buffer): VerificationDocumentType | undefined {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  const image = sniffImage(bytes);
+  return image === 'jpeg' || image === 'png' || image === 'webp' ? image : undefined;
+}
+
+export const documentFileName = (row: Pick<VerificationRow, 'documentKey' | 'documentType'>) =>
+  `${row.documentKey}.${row.documentType === 'jpeg' ? 'jpg' : row.documentType}`;
+
+/** Companies ask to be verified; moderators approve or refuse (issue 21). */
+export function createVerificationService({ verifications, moderation, users, notifier, clock, dir }: Deps) {
+  const view = (row: VerificationRow): Verification => ({
+    id: row.id,
+    status: row.status,
+    registration_number: row.registrationNumber,
+    document_type: row.documentType,
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  });
+
+  async function staff(session: Session): Promise<UserRow> {
+    const me = await users.findById(session.userId);
+    if (!me || !isStaff(me.role)) throw new Forbidden();
+    return me;
+  }
+
+  async function decide(
+    session: Session,
+    id: number,
+    decision: 'approved' | 'refused',
+    reason: string | null,
+  ) {
+    const me = await staff(session);
+    const row = await verifications.decide(id, decision, reason, clock.now());
+    if (!row) throw new NotFound();
+    const actionId = await moderation.audit({
+      action: decision === 'approved' ? 'approve_verification' : 'refuse_verification',
+      moderatorId: me.id,
+      moderatorName: me.name,
+      targetType: 'user',
+      targetId: row.userId,
+      targetUserId: row.userId,
+      reason,
+      details: { verification_id: row.id, registration_number: row.registrationNumber },
+      createdAt: clock.now(),
+    });
+    const company = await users.findById(row.userId);
+    if (company) {
+      const notice =
+        decision === 'approved'
+          ? ({ kind: 'verification_approved' } as const)
+          : ({ kind: 'verification_refused', reason: reason ?? '' } as const);
+      await notifier
+        .email(company.email, moderationEmail(company.language, company.name, notice))
+        .catch(() => undefined);
+    }
+    return { action_id: actionId };
+  }
+
+  return {
+    /** Checks who may ask before the document is read (a member learns nothing by uploading). */
+    async assertCanRequest(session: Session): Promise<void> {
+      const user = await users.findById(session.userId);
+      if (!user) throw new NotFound();
+      if (user.userType !== 'developer')
+        throw new Invalid({ registration_number: 'verificationCompanyOnly' }, 'verificationCompanyOnly');
+      if (user.companyVerifiedAt) throw new Conflict('verificationAlreadyApproved');
+    },
+
+    async request(session: Session, registrationNumber: string, document: Buffer | undefined) {
+      await this.assertCanRequest(session);
+      if (!document || document.length === 0)
+        throw new Invalid({ document: 'verificationDocumentRequired' }, 'verificationDocumentRequired');
+      const type = documentType(document);
+      if (!type)
+        throw new Invalid({ document: 'verificationDocumentInvalid' }, 'verificationDocumentInvalid');
+      const key = randomBytes(16).toString('hex');
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, documentFileName({ documentKey: key, documentType: type }));
+      await writeFile(file, document, { mode: 0o600 });
+      const row = await verifications.create({
+        userId: session.userId,
+        registrationNumber,
+        documentKey: key,
+        documentType: type,
+        now: clock.now(),
+      });
+      if (!row) {
+        await rm(file, { force: true });
+        throw new Conflict('verificationPending');
+      }
+      return { company_verified: false, verification: view(row) };
+    },
+
+    async state(session: Session): Promise<VerificationState> {
+      const [user, row] = await Promise.all([
+        users.findById(session.userId),
+        verifications.latestOf(session.userId),
+      ]);
+      return { company_verified: Boolean(user?.companyVerifiedAt), verification: row ? view(row) : null };
+    },
+
+    async queue(session: Session): Promise<{ items: VerificationItem[] }> {
+      await staff(session);
+      const rows = await verifications.pending(100);
+      return {
+        items: rows.map(({ verification, user }) => ({
+          ...view(verification),
+          user: moderationUserView(user, clock.now()),
+          document_url: `/api/admin/verifications/${verification.id}/document`,
+        })),
+      };
+    },
+
+    /** The document of a request, to staff only. */
+    async document(session: Session, id: number) {
+      await staff(session);
+      const row = await verifications.find(id);
+      if (!row) throw new NotFound();
+      return {
+        path: path.join(dir, documentFileName(row)),
+        mime: MIME[row.documentType],
+        name: documentFileName(row),
+      };
+    },
+
+    approve: (session: Session, id: number) => decide(session, id, 'approved', null),
+    refuse: (session: Session, id: number, reason: string) => decide(session, id, 'refused', reason),
+  };
+}
+export type VerificationService = ReturnType<typeof createVerificationService>;
