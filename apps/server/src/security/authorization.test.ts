@@ -130,6 +130,18 @@ const MULTIPART_FORMS: Record<string, { fields: Record<string, string>; files: F
     fields: { description: 'matrix probe, edited', property_type: 'warehouse', location: 'Olaya' },
     files: [],
   },
+  'POST /api/company-verification': {
+    fields: { registration_number: '1010123456' },
+    files: [
+      { field: 'document', name: 'cr.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), type: 'application/pdf' },
+    ],
+  },
+};
+
+/** Operations only one kind of account may do: their owner in the test below is of that kind. */
+const OWNER_TYPES: Record<string, 'retail' | 'developer'> = {
+  // Companies ask to be verified (issue 21).
+  'POST /api/company-verification': 'developer',
 };
 
 const messages = capturedMessages();
@@ -257,6 +269,9 @@ function idsFor(op: Operation, param: string, w: World): Array<number | string> 
       return [w.owner.id];
     // /api/admin/reports/{type}/{id}: the type is 'post'.
     case '{type}':
+      return [w.post];
+    // Staff-only (a member is refused whatever the id; staff may get 404): no request is needed.
+    case 'verifications':
       return [w.post];
     case 'comments':
       return [w.comment, w.reply];
@@ -627,7 +642,10 @@ describe('authorization matrix (issue 8), generated from the OpenAPI document', 
     for (const op of protectedOps) {
       // Staff-only routes are nobody's own: the test below.
       if (SHARED_BY_DESIGN.has(op.key) || isStaffOnly(op)) continue;
-      const owner = await signedInUser(app, messages, { name: 'Fresh Owner' });
+      const owner = await signedInUser(app, messages, {
+        name: 'Fresh Owner',
+        user_type: OWNER_TYPES[op.key] ?? 'retail',
+      });
       const fresh = await buildWorld(owner, carol);
       const url = urlsFor(op, fresh)[0] ?? op.path;
       const ownBody = OWNER_BODIES[op.key];

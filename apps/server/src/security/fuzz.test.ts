@@ -49,6 +49,7 @@ const MULTIPART_FIELDS: Record<string, { fields: Record<string, string>; file: s
   'POST /api/profile/picture': { fields: {}, file: 'picture' },
   'POST /api/profile/cover': { fields: {}, file: 'cover' },
   'POST /api/chat/conversations/{id}/files': { fields: { message: 'fuzz caption' }, file: 'file' },
+  'POST /api/company-verification': { fields: { registration_number: '1010123456' }, file: 'document' },
 };
 
 /**
