@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { UsersIcon } from '../../../components/ui/icons/users.tsx';
+import { CompanyVerifiedBadge } from '../../../components/ui/company-verified-badge.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 
 /** One company: picture or initials, name and badge, bio, followers, and the follow action. */
@@ -28,6 +29,7 @@ export function CompanyCard({ company, action }: { company: ProfileSummary; acti
             </Link>
             {company.verified && <VerifiedBadge className="mt-0.5 size-5" />}
           </h2>
+          {company.company_verified && <CompanyVerifiedBadge className="mt-1" />}
           <p
             className="mt-1 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400"
             data-testid="company-followers"

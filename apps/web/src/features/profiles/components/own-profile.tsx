@@ -108,6 +108,7 @@ export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileVie
           name: user.name,
           userType: user.user_type,
           verified: user.verified,
+          companyVerified: user.company_verified,
           createdAt: user.created_at,
           picture: user.profile.picture?.url ?? null,
           cover: user.profile.cover_photo?.url ?? null,
