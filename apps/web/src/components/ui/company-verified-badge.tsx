@@ -7,7 +7,13 @@ import { ShieldCheckIcon } from './icons/shield-check.tsx';
  * apart from the round email-and-phone `VerifiedBadge`: a shield with its words in a pill. `compact`
  * keeps only the shield (named for screen readers and on hover) where a line has no room.
  */
-export function CompanyVerifiedBadge({ className, compact = false }: { className?: string; compact?: boolean }) {
+export function CompanyVerifiedBadge({
+  className,
+  compact = false,
+}: {
+  className?: string;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const label = t('common.companyVerified');
   if (compact)

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { UsersIcon } from '../../../components/ui/icons/users.tsx';
 import { CompanyVerifiedBadge } from '../../../components/ui/company-verified-badge.tsx';
+import { UsersIcon } from '../../../components/ui/icons/users.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 
 /** One company: picture or initials, name and badge, bio, followers, and the follow action. */
