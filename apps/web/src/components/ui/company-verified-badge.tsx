@@ -31,7 +31,6 @@ export function CompanyVerifiedBadge({
   return (
     <span
       data-testid="company-verified-badge"
-      title={label}
       className={cx(
         'inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-emerald-800 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800',
         className,

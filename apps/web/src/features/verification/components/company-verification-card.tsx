@@ -49,6 +49,8 @@ export function CompanyVerificationCard({ userType }: { userType: UserType }) {
   const { t } = useTranslation();
   const isCompany = userType === 'developer';
   const state = useCompanyVerification(isCompany);
+  // Kept here, not in the form: a 409 refreshes the state, which may take the form away.
+  const [failure, setFailure] = useState<string | undefined>();
   if (!isCompany) return null;
   return (
     <Card className="flex flex-col gap-4">
@@ -66,8 +68,9 @@ export function CompanyVerificationCard({ userType }: { userType: UserType }) {
         </Alert>
       ) : (
         <>
+          {failure && <Alert tone="error">{failure}</Alert>}
           <VerificationStatus state={state.data} />
-          {canRequest(state.data) && <VerificationForm />}
+          {canRequest(state.data) && <VerificationForm onFailure={setFailure} />}
         </>
       )}
     </Card>
@@ -113,13 +116,12 @@ function VerificationStatus({ state }: { state: VerificationState }) {
   );
 }
 
-function VerificationForm() {
+function VerificationForm({ onFailure }: { onFailure: (text: string | undefined) => void }) {
   const { t } = useTranslation();
   const send = useRequestVerification();
   const [registrationNumber, setRegistrationNumber] = useState('');
   const [document, setDocument] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | undefined>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -130,7 +132,7 @@ function VerificationForm() {
     const problem = documentProblem(document);
     if (problem) next.document = problem;
     setErrors(next);
-    setFormError(undefined);
+    onFailure(undefined);
     if (!parsed.success || !document || problem) return;
     send.mutate(
       { registrationNumber: parsed.data.registration_number, document },
@@ -145,7 +147,7 @@ function VerificationForm() {
             setErrors({ document: { code: 'verificationDocumentTooLarge' } });
           } else {
             const coded = apiErrorMessage(failure);
-            setFormError(coded ? translateMessage(t, coded) : apiErrorText(t, failure));
+            onFailure(coded ? translateMessage(t, coded) : apiErrorText(t, failure));
           }
         },
       },
@@ -160,7 +162,6 @@ function VerificationForm() {
       data-testid="company-verification-form"
     >
       <p className="text-sm text-slate-600 dark:text-slate-400">{t('verification.intro')}</p>
-      {formError && <Alert tone="error">{formError}</Alert>}
       <Input
         label={t('verification.registrationNumber')}
         hint={t('verification.registrationNumberHint')}

@@ -145,7 +145,9 @@ describe('the company verification card', () => {
   it('shows the server’s field errors and its 409 in the catalogue’s words', async () => {
     let conflict = false;
     ownProfile(company, {
-      'GET /api/company-verification': () => ok({ company_verified: false, verification: null }),
+      // Another tab sent a request meanwhile: the 409 refreshes the state, which says so.
+      'GET /api/company-verification': () =>
+        ok({ company_verified: false, verification: conflict ? request() : null }),
       'POST /api/company-verification': () =>
         conflict
           ? fail(409, { message: TEXT.verificationPending, code: 'verificationPending' })
@@ -166,7 +168,12 @@ describe('the company verification card', () => {
 
     conflict = true;
     await user.click(within(form).getByTestId('verification-submit'));
-    expect(await within(form).findByText(TEXT.verificationPending)).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.verificationPending)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('company-verification-status')).toHaveAttribute('data-status', 'pending'),
+    );
+    expect(screen.getByText(TEXT.verificationPending)).toBeInTheDocument();
+    expect(screen.queryByTestId('company-verification-form')).not.toBeInTheDocument();
   });
 
   it('shows a refusal with its reason and offers the form again, in Arabic', async () => {
