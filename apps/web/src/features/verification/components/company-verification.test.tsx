@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fullUserFixture, ok, routeFetch } from '../../../test/auth-fixtures.ts';
-import { postFixture } from '../../../test/post-fixtures.ts';
+import { commentFixture, postFixture } from '../../../test/post-fixtures.ts';
 import { publicProfileFixture, riyadh } from '../../../test/profile-fixtures.ts';
 import { mockFetch, renderRoute, signIn } from '../../../test/render.tsx';
 
@@ -81,6 +81,21 @@ describe('the Verified company badge', () => {
     renderRoute('/home', 'ar');
     const card = await screen.findByTestId('post-7');
     expect(within(card).getByTestId('company-verified-badge')).toHaveTextContent('شركة موثقة');
+  });
+  it('marks a verified company among comment authors by name', async () => {
+    signIn();
+    routeFetch(fetchMock, {
+      'GET /api/user': () => ok(fullUserFixture()),
+      'GET /api/posts/7': () => ok(postFixture({ comments_count: 1 })),
+      'GET /api/posts/7/comments': () =>
+        ok({
+          comments: [commentFixture({ user: { ...commentFixture().user, company_verified: true } })],
+          next_cursor: null,
+        }),
+    });
+    renderRoute('/post/7');
+    const comment = await screen.findByTestId('comment-50');
+    expect(within(comment).getByRole('img', { name: 'Verified company' })).toBeInTheDocument();
   });
 });
 
