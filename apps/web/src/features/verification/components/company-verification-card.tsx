@@ -29,14 +29,20 @@ import { useCompanyVerification, useRequestVerification } from '../api/company-v
 
 type Errors = Partial<Record<'registration_number' | 'document', Message>>;
 
-/** A hint only: the server decides from the file's bytes. */
 const DOCUMENT_EXTENSIONS = /\.(pdf|jpe?g|png|webp)$/i;
+const DOCUMENT_TYPES = new Set(VERIFICATION_DOCUMENT_ACCEPT.split(','));
 
-/** The document's own checks before sending: there is one, its size, and (as a hint) its name. */
+/**
+ * The document's own checks before sending: there is one, its size, and (a hint only: the server
+ * decides from the bytes) its kind. A file refused here says plainly what it is (a known other type
+ * and another extension); one the browser cannot name (no type, no extension) goes to the server.
+ */
 export function documentProblem(file: File | null): Message | undefined {
   if (!file) return { code: 'verificationDocumentRequired' };
   if (file.size > VERIFICATION_DOCUMENT_MAX_BYTES) return { code: 'verificationDocumentTooLarge' };
-  if (!DOCUMENT_EXTENSIONS.test(file.name)) return { code: 'verificationDocumentInvalid' };
+  const named = DOCUMENT_EXTENSIONS.test(file.name) || DOCUMENT_TYPES.has(file.type);
+  const unknown = file.type === '' && !/\.[^./]+$/.test(file.name);
+  if (!named && !unknown) return { code: 'verificationDocumentInvalid' };
   return undefined;
 }
 

@@ -8,6 +8,7 @@ import { fail, fullUserFixture, ok, routeFetch } from '../../../test/auth-fixtur
 import { commentFixture, postFixture } from '../../../test/post-fixtures.ts';
 import { publicProfileFixture, riyadh } from '../../../test/profile-fixtures.ts';
 import { mockFetch, renderRoute, signIn } from '../../../test/render.tsx';
+import { documentProblem } from './company-verification-card.tsx';
 
 /** Verified companies (issue 21): the badge, and a company's request on its own profile. */
 
@@ -229,5 +230,22 @@ describe('the company verification card', () => {
     expect(
       within(screen.getByTestId('profile-header')).getByTestId('company-verified-badge'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('documentProblem', () => {
+  it('checks presence and size, and the kind as a hint only', () => {
+    expect(documentProblem(null)).toEqual({ code: 'verificationDocumentRequired' });
+    expect(documentProblem(pdf(VERIFICATION_DOCUMENT_MAX_BYTES + 1))).toEqual({
+      code: 'verificationDocumentTooLarge',
+    });
+    expect(documentProblem(pdf())).toBeUndefined();
+    expect(documentProblem(new File(['x'], 'scan.JPG', { type: '' }))).toBeUndefined();
+    expect(documentProblem(new File(['x'], 'scan', { type: 'image/png' }))).toBeUndefined();
+    // Nothing to go by: the server reads the bytes.
+    expect(documentProblem(new File(['x'], 'scan', { type: '' }))).toBeUndefined();
+    expect(documentProblem(new File(['x'], 'notes.txt', { type: 'text/plain' }))).toEqual({
+      code: 'verificationDocumentInvalid',
+    });
   });
 });
