@@ -39,6 +39,7 @@ export const PROTECTED_ROUTES = [
   '/chat/:id/settings',
   // The moderation console (issue 21): moderators and admins; members are told it is not for them.
   '/admin',
+  '/admin/verifications',
   '/admin/audit',
   '/admin/moderators',
   '/admin/reports/:type/:id',

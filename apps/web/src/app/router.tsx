@@ -57,6 +57,7 @@ const SearchPage = lazy(() => posts().then((m) => ({ default: m.SearchPage })));
 const ChatPage = lazy(() => import('./routes/chat-page.tsx').then((m) => ({ default: m.ChatPage })));
 const admin = () => import('./routes/admin-pages.tsx');
 const AdminQueuePage = lazy(() => admin().then((m) => ({ default: m.AdminQueuePage })));
+const AdminVerificationsPage = lazy(() => admin().then((m) => ({ default: m.AdminVerificationsPage })));
 const AdminAuditPage = lazy(() => admin().then((m) => ({ default: m.AdminAuditPage })));
 const AdminModeratorsPage = lazy(() => admin().then((m) => ({ default: m.AdminModeratorsPage })));
 const AdminCasePage = lazy(() => admin().then((m) => ({ default: m.AdminCasePage })));
@@ -100,6 +101,7 @@ const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], ReactElement> = 
   '/chat/:id': <ChatPage />,
   '/chat/:id/settings': <ChatPage />,
   '/admin': <AdminQueuePage />,
+  '/admin/verifications': <AdminVerificationsPage />,
   '/admin/audit': <AdminAuditPage />,
   '/admin/moderators': <AdminModeratorsPage />,
   '/admin/reports/:type/:id': <AdminCasePage />,

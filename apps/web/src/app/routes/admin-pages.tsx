@@ -29,6 +29,10 @@ export function AdminQueuePage() {
   return <AdminPage view={{ tab: 'queue' }} />;
 }
 
+export function AdminVerificationsPage() {
+  return <AdminPage view={{ tab: 'verifications' }} />;
+}
+
 export function AdminAuditPage() {
   return <AdminPage view={{ tab: 'audit' }} />;
 }

@@ -3,6 +3,7 @@ import { PreferencesSummary } from '../../features/onboarding/components/prefere
 import { UserPosts } from '../../features/posts/components/user-posts.tsx';
 import { OwnProfileView } from '../../features/profiles/components/own-profile.tsx';
 import { UserProfileView } from '../../features/profiles/components/user-profile-view.tsx';
+import { CompanyVerificationCard } from '../../features/verification/components/company-verification-card.tsx';
 
 const renderPosts = (userId: number, emptyText: string) => (
   <UserPosts userId={userId} emptyText={emptyText} />
@@ -14,6 +15,7 @@ export function OwnProfilePage() {
     <OwnProfileView
       renderPreferences={(preferences) => <PreferencesSummary preferences={preferences} />}
       renderPosts={renderPosts}
+      renderVerification={(userType) => <CompanyVerificationCard userType={userType} />}
     />
   );
 }

@@ -154,4 +154,24 @@ describe('companies', () => {
       'متابعين',
     );
   });
+  it('shows the Verified company badge and filters to verified companies only', async () => {
+    routeFetch(fetchMock, {
+      'GET /api/profiles-list/all': (_body, _init, url) =>
+        url.searchParams.get('verified_company') === 'true'
+          ? ok({
+              users: [summaryFixture({ id: 12, name: 'Al Noor Developments', company_verified: true })],
+              next_cursor: null,
+            })
+          : ok({ users: page1, next_cursor: null }),
+    });
+    renderRoute('/companies');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(requests().every((url) => !url.searchParams.has('verified_company'))).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Verified companies only' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(requests().at(-1)?.searchParams.get('verified_company')).toBe('true');
+    expect(within(screen.getByTestId('company-12')).getByTestId('company-verified-badge')).toHaveTextContent(
+      'Verified company',
+    );
+  });
 });

@@ -25,8 +25,9 @@ export function CompaniesDirectory({ renderFollow }: CompaniesDirectoryProps) {
   const signedIn = useSignedIn();
   const searchId = useId();
   const [query, setQuery] = useState('');
+  const [verifiedOnly, setVerifiedOnly] = useState(false);
   const q = useDebouncedValue(query.trim());
-  const companies = useCompanies(q);
+  const companies = useCompanies(q, verifiedOnly);
   const list = companies.data?.pages.flatMap((page) => page.users) ?? [];
   const me = signedIn ? getStoredUser()?.id : undefined;
   const searching = q !== query.trim() || (companies.isFetching && !companies.isFetchingNextPage);
@@ -48,7 +49,7 @@ export function CompaniesDirectory({ renderFollow }: CompaniesDirectoryProps) {
 
   return (
     <Page title={t('companies.title')} description={t('companies.intro')} testId="companies-page">
-      <div className="mb-6 max-w-xl">
+      <div className="mb-6 flex max-w-xl flex-col gap-3">
         <label htmlFor={searchId} className="sr-only">
           {t('companies.searchLabel')}
         </label>
@@ -60,6 +61,16 @@ export function CompaniesDirectory({ renderFollow }: CompaniesDirectoryProps) {
           busy={searching}
           data-testid="companies-search"
         />
+        <label className="inline-flex items-center gap-2 self-start text-sm font-medium text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            checked={verifiedOnly}
+            onChange={(event) => setVerifiedOnly(event.target.checked)}
+            className="size-4 rounded border-slate-300 accent-primary-700 dark:border-slate-600"
+            data-testid="companies-verified-only"
+          />
+          {t('companies.verifiedOnly')}
+        </label>
       </div>
 
       <p aria-live="polite" className="sr-only">
@@ -92,7 +103,11 @@ export function CompaniesDirectory({ renderFollow }: CompaniesDirectoryProps) {
         >
           <BuildingIcon className="size-8 text-slate-500" />
           <h2 className="font-semibold text-slate-900 dark:text-slate-50">
-            {q ? t('companies.emptySearch', { query: q }) : t('companies.empty')}
+            {q
+              ? t('companies.emptySearch', { query: q })
+              : verifiedOnly
+                ? t('companies.emptyVerified')
+                : t('companies.empty')}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {q ? t('companies.emptySearchHint') : t('companies.emptyHint')}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { CompanyVerifiedBadge } from '../../../components/ui/company-verified-badge.tsx';
 import { UsersIcon } from '../../../components/ui/icons/users.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 
@@ -28,6 +29,7 @@ export function CompanyCard({ company, action }: { company: ProfileSummary; acti
             </Link>
             {company.verified && <VerifiedBadge className="mt-0.5 size-5" />}
           </h2>
+          {company.company_verified && <CompanyVerifiedBadge className="mt-1" />}
           <p
             className="mt-1 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400"
             data-testid="company-followers"

@@ -9,13 +9,15 @@ import { CaseView } from './case-view.tsx';
 import { NotAllowed } from './moderation-parts.tsx';
 import { ModeratorsPanel } from './moderators-panel.tsx';
 import { ReportQueue } from './report-queue.tsx';
+import { VerificationsPanel } from './verifications-panel.tsx';
 
 export type ModerationView =
-  | { tab: 'queue' | 'audit' | 'moderators' }
+  | { tab: 'queue' | 'verifications' | 'audit' | 'moderators' }
   | { tab: 'case'; type: string | undefined; id: string | undefined };
 
 const TABS = [
   ['queue', '/admin'],
+  ['verifications', '/admin/verifications'],
   ['audit', '/admin/audit'],
   ['moderators', '/admin/moderators'],
 ] as const;
@@ -53,6 +55,7 @@ export function ModerationConsole({ role, view }: { role: Role; view: Moderation
         ))}
       </nav>
       {view.tab === 'queue' && <ReportQueue />}
+      {view.tab === 'verifications' && <VerificationsPanel />}
       {view.tab === 'audit' && <AuditLog />}
       {view.tab === 'moderators' && <ModeratorsPanel isAdmin={role === 'admin'} />}
       {view.tab === 'case' && <CaseRoute type={view.type} id={view.id} />}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CompanyVerifiedBadge } from '../../../components/ui/company-verified-badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -76,6 +77,7 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
             >
               {comment.user.name}
             </Link>
+            {comment.user.company_verified && <CompanyVerifiedBadge compact className="self-center" />}
             <Link
               to={`/comment/${comment.post_id}/${comment.id}`}
               className="text-xs text-slate-600 hover:underline dark:text-slate-400"

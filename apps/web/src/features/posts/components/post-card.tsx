@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { CompanyVerifiedBadge } from '../../../components/ui/company-verified-badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { BookmarkIcon } from '../../../components/ui/icons/bookmark.tsx';
 import { HeartIcon } from '../../../components/ui/icons/heart.tsx';
@@ -114,15 +115,16 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
         </Link>
         <div className="min-w-0 flex-1">
           {/* The name is inline, so it sits at the start of the line whatever its own script. */}
-          <p className="truncate">
+          <p className="flex min-w-0 items-center gap-2">
             <Link
               id={`post-${post.id}-author`}
               to={profileHref}
               dir="auto"
-              className="font-semibold text-slate-900 hover:underline dark:text-slate-50"
+              className="min-w-0 truncate font-semibold text-slate-900 hover:underline dark:text-slate-50"
             >
               {post.user.name}
             </Link>
+            {post.user.company_verified && <CompanyVerifiedBadge />}
           </p>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600 dark:text-slate-400">
             <Link to={postHref} className="hover:underline" data-testid="post-time">

@@ -1,4 +1,4 @@
-import type { preferencesSchema } from '@makan/contract/auth';
+import type { preferencesSchema, UserType } from '@makan/contract/auth';
 import { TEXT } from '@makan/contract/texts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,10 +33,12 @@ interface OwnProfileViewProps {
   renderPreferences?: (preferences: Preferences | null) => ReactNode;
   /** Your posts, as the posts feature lists them (composed in by the app layer). */
   renderPosts?: (userId: number, emptyText: string) => ReactNode;
+  /** The company verification card (the verification feature, composed in by the app layer). */
+  renderVerification?: (userType: UserType) => ReactNode;
 }
 
 /** /profile: your profile, with edit mode, pictures, the contact-hiding switch and your preferences. */
-export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileViewProps) {
+export function OwnProfileView({ renderPreferences, renderPosts, renderVerification }: OwnProfileViewProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const profile = useOwnProfile();
@@ -108,6 +110,7 @@ export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileVie
           name: user.name,
           userType: user.user_type,
           verified: user.verified,
+          companyVerified: user.company_verified,
           createdAt: user.created_at,
           picture: user.profile.picture?.url ?? null,
           cover: user.profile.cover_photo?.url ?? null,
@@ -196,6 +199,7 @@ export function OwnProfileView({ renderPreferences, renderPosts }: OwnProfileVie
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <OwnContactCard contact={user.contact_info} hidden={user.profile.hide_contact} />
+          {renderVerification?.(user.user_type)}
           {renderPreferences && <Card>{renderPreferences(user.preferences)}</Card>}
           <Card className="flex flex-col gap-4">
             <div>

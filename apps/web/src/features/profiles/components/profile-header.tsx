@@ -2,6 +2,7 @@ import type { UserType } from '@makan/contract/auth';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { CompanyVerifiedBadge } from '../../../components/ui/company-verified-badge.tsx';
 import { LinkIcon } from '../../../components/ui/icons/link.tsx';
 import { useDocumentTitle } from '../../../components/ui/page.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
@@ -14,6 +15,8 @@ export interface HeaderPerson {
   name: string;
   userType: UserType;
   verified: boolean;
+  /** Staff checked the company's registration (issue 21). */
+  companyVerified: boolean;
   createdAt: string;
   picture: string | null;
   cover: string | null;
@@ -98,6 +101,7 @@ export function ProfileHeader({
             {person.name}
           </h1>
           {person.verified && <VerifiedBadge className="size-6" testId="profile-verified" />}
+          {person.companyVerified && <CompanyVerifiedBadge />}
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
           <span>{t(`auth.userTypes.${person.userType}.title`)}</span>

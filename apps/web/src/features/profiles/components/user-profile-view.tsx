@@ -59,6 +59,7 @@ function LoadedUserProfile({
           name: user.name,
           userType: user.user_type,
           verified: user.verified,
+          companyVerified: user.company_verified,
           createdAt: user.created_at,
           picture: user.profile.picture?.url ?? null,
           cover: user.profile.cover_photo?.url ?? null,
