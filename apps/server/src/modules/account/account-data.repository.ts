@@ -13,7 +13,7 @@ import { companyVerifications } from '../../db/schema/moderation.ts';
 import { bookmarks, comments, postLikes, postMedia, posts } from '../../db/schema/posts.ts';
 import { follows, userBlocks, userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
-import { documentFileName } from '../verification/verification.service.ts';
+import { documentFileName } from '../verification/verification.repository.ts';
 
 /** The files of an erased account, deleted from disk once the erasure committed. */
 export type ErasedFiles = {

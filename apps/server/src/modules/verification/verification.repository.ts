@@ -6,6 +6,10 @@ import { users } from '../../db/schema/users.ts';
 
 export type VerificationRow = typeof companyVerifications.$inferSelect;
 
+/** A stored document's file name under DATA_DIR/verification. */
+export const documentFileName = (row: Pick<VerificationRow, 'documentKey' | 'documentType'>) =>
+  `${row.documentKey}.${row.documentType === 'jpeg' ? 'jpg' : row.documentType}`;
+
 /** Companies' requests to be verified, and the badge they earn (issue 21). */
 export function createVerificationRepository(db: Database) {
   return {

@@ -15,7 +15,11 @@ import { moderationEmail } from '../moderation/moderation.messages.ts';
 import type { ModerationRepository } from '../moderation/moderation.repository.ts';
 import { isStaff, moderationUserView } from '../moderation/moderation.service.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
-import type { VerificationRepository, VerificationRow } from './verification.repository.ts';
+import {
+  documentFileName,
+  type VerificationRepository,
+  type VerificationRow,
+} from './verification.repository.ts';
 
 type Deps = {
   verifications: VerificationRepository;
@@ -40,9 +44,6 @@ export function documentType(bytes: Buffer): VerificationDocumentType | undefine
   const image = sniffImage(bytes);
   return image === 'jpeg' || image === 'png' || image === 'webp' ? image : undefined;
 }
-
-export const documentFileName = (row: Pick<VerificationRow, 'documentKey' | 'documentType'>) =>
-  `${row.documentKey}.${row.documentType === 'jpeg' ? 'jpg' : row.documentType}`;
 
 /** Companies ask to be verified; moderators approve or refuse (issue 21). */
 export function createVerificationService({ verifications, moderation, users, notifier, clock, dir }: Deps) {
