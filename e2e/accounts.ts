@@ -10,8 +10,11 @@ const PASSWORD = 'Fresh1234';
  * The accounts the moderation journey signs up as, one per language: the e2e server's ADMIN_EMAILS
  * (playwright.config.ts) makes them admins when they sign in.
  */
-export const adminEmail = (language: 'en' | 'ar') => `moderation.admin.${language}@e2e.example`;
-export const ADMIN_EMAILS = [adminEmail('en'), adminEmail('ar')];
+export const adminEmail = (language: 'en' | 'ar', journey: 'moderation' | 'verification' = 'moderation') =>
+  `${journey}.admin.${language}@e2e.example`;
+export const ADMIN_EMAILS = (['moderation', 'verification'] as const).flatMap((journey) =>
+  (['en', 'ar'] as const).map((language) => adminEmail(language, journey)),
+);
 let count = 0;
 
 /**
@@ -23,7 +26,11 @@ let count = 0;
 export async function freshAccount(
   request: APIRequestContext,
   name: string,
-  { language, email: fixedEmail }: { language?: 'en' | 'ar'; email?: string } = {},
+  {
+    language,
+    email: fixedEmail,
+    userType = 'retail',
+  }: { language?: 'en' | 'ar'; email?: string; userType?: 'retail' | 'developer' } = {},
 ) {
   count += 1;
   const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${count}`;
@@ -41,7 +48,7 @@ export async function freshAccount(
       phone,
       password: PASSWORD,
       password_confirmation: PASSWORD,
-      user_type: 'retail',
+      user_type: userType,
       verification_method: 'email',
       ...(language ? { language } : {}),
     },
