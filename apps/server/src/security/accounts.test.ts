@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { LIMITS } from '@makan/contract/limits';
 import { formatText, HTTP_TEXT, TEXT } from '@makan/contract/texts';
@@ -8,7 +7,7 @@ import type { App } from '../lib/http.ts';
 import { RULES } from '../modules/auth/auth.service.ts';
 import { capturedMessages, manualClock, scriptedRandom } from '../test/auth-helpers.ts';
 import { openSocket, type TestSocket, whenConnected, whenDisconnected } from '../test/sockets.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { createTestApp, redisTestEnv } from '../test/test-app.ts';
 
 /**
  * Attacks on accounts (issue 8): credential stuffing from one address, password spraying on one
@@ -20,9 +19,7 @@ import { createTestApp } from '../test/test-app.ts';
 const { clock, advance } = manualClock();
 const { random, nextCodes } = scriptedRandom();
 const messages = capturedMessages();
-const redis: Record<string, string> = process.env.REDIS_URL
-  ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `makan-accounts-${randomBytes(4).toString('hex')}` }
-  : {};
+const redis: Record<string, string> = redisTestEnv('accounts');
 let app: App;
 let url: string;
 let seq = 0;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,4 +57,14 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const app = await buildApp(config, { database, logger: false, ...overrides });
   return { app, database, config };
+}
+
+/**
+ * With REDIS_URL set (CI's PostgreSQL lane), the app uses Redis under a prefix of this file's own, so
+ * the paths between processes are exercised; without it, nothing (in-process defaults).
+ */
+export function redisTestEnv(name: string): Record<string, string> {
+  return process.env.REDIS_URL
+    ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `makan-${name}-${randomBytes(4).toString('hex')}` }
+    : {};
 }

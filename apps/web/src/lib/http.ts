@@ -369,6 +369,27 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
 /** The app's client; the app layer wires `notify` (toasts) and `onUnauthorized` (go to /login). */
 export const http = createHttpClient();
 
+/**
+ * A private file (an address that answers with the session only, so it cannot be a plain link),
+ * fetched with the session's token; a refusal becomes an ApiError like any request's.
+ */
+export async function fetchPrivateFile(url: string): Promise<Response> {
+  const token = http.deps.getToken();
+  const response = await http.deps.fetch(url, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string; code?: unknown } | null;
+    throw new ApiError({
+      kind: kindOfStatus(response.status),
+      status: response.status,
+      message: body?.message ?? response.statusText,
+      code: body?.code,
+    });
+  }
+  return response;
+}
+
 export function configureHttp(overrides: Partial<HttpDeps>): void {
   Object.assign(http.deps, overrides);
 }

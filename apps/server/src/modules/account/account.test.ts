@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
@@ -6,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages, manualClock } from '../../test/auth-helpers.ts';
 import { openSocket, type TestSocket, whenConnected, whenDisconnected } from '../../test/sockets.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, redisTestEnv } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { RULES } from '../auth/auth.service.ts';
 
@@ -18,9 +17,7 @@ import { RULES } from '../auth/auth.service.ts';
 
 const { clock, advance } = manualClock();
 const messages = capturedMessages();
-const redis: Record<string, string> = process.env.REDIS_URL
-  ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `makan-account-${randomBytes(4).toString('hex')}` }
-  : {};
+const redis: Record<string, string> = redisTestEnv('account');
 let app: App;
 let database: Awaited<ReturnType<typeof createTestApp>>['database'];
 let url: string;

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { formatText, TEXT } from '@makan/contract/texts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages, manualClock } from '../../test/auth-helpers.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, redisTestEnv } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { RULES } from './auth.service.ts';
 
@@ -14,9 +13,7 @@ import { RULES } from './auth.service.ts';
 
 const { clock, advance } = manualClock();
 const messages = capturedMessages();
-const redis: Record<string, string> = process.env.REDIS_URL
-  ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `makan-lockout-${randomBytes(4).toString('hex')}` }
-  : {};
+const redis: Record<string, string> = redisTestEnv('lockout');
 let app: App;
 let ipSeq = 0;
 

@@ -5,9 +5,9 @@ import { TEXT } from '@makan/contract/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages } from '../../test/auth-helpers.ts';
-import { multipartBody } from '../../test/form.ts';
+import { createListing } from '../../test/listings.ts';
 import { connectSocket, type TestSocket } from '../../test/sockets.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, redisTestEnv } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 
 /**
@@ -19,9 +19,7 @@ import { signedInUser } from '../../test/users.ts';
  */
 
 const messages = capturedMessages();
-const redis: Record<string, string> = process.env.REDIS_URL
-  ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `makan-blocks-${randomBytes(4).toString('hex')}` }
-  : {};
+const redis: Record<string, string> = redisTestEnv('blocks');
 let app: App;
 let url: string;
 const sockets: TestSocket[] = [];
@@ -40,21 +38,7 @@ afterAll(async () => {
 const api = (user: User | null, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) =>
   app.inject({ method, url: path, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });
 
-async function post(user: User, description: string): Promise<number> {
-  const body = await multipartBody(
-    { property_type: 'office', description, location: 'Olaya Street' },
-    [],
-    'media[]',
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    payload: body.payload,
-    headers: { ...user.auth, ...body.headers },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.id;
-}
+const post = (user: User, description: string) => createListing(app, user, description);
 
 async function comment(user: User, postId: number, text: string): Promise<number> {
   const res = await api(user, 'POST', `/api/posts/${postId}/comments`, { comment: text });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { TEXT } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
@@ -9,9 +8,9 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages } from '../../test/auth-helpers.ts';
 import { testDatabaseName } from '../../test/database-name.ts';
-import { multipartBody } from '../../test/form.ts';
+import { createListing } from '../../test/listings.ts';
 import { connectSocket, type TestSocket, whenDisconnected } from '../../test/sockets.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, redisTestEnv } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 
 /**
@@ -30,12 +29,10 @@ const sockets: TestSocket[] = [];
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
-  ({ app, database } = await createTestApp(
-    process.env.REDIS_URL
-      ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `makan-mod-${randomBytes(4).toString('hex')}` }
-      : {},
-    { mailer: messages.mailer, sms: messages.sms },
-  ));
+  ({ app, database } = await createTestApp(redisTestEnv('mod'), {
+    mailer: messages.mailer,
+    sms: messages.sms,
+  }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -47,21 +44,8 @@ afterAll(async () => {
 const api = (user: User | null, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) =>
   app.inject({ method, url: path, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });
 
-async function listing(user: User, description: string): Promise<number> {
-  const body = await multipartBody(
-    { property_type: 'retail', description, location: 'Tahlia Street' },
-    [],
-    'media[]',
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    payload: body.payload,
-    headers: { ...user.auth, ...body.headers },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.id;
-}
+const listing = (user: User, description: string) =>
+  createListing(app, user, description, { property_type: 'retail', location: 'Tahlia Street' });
 
 async function withRole(role: 'moderator' | 'admin', name = 'Mona Moderator') {
   const user = await signedInUser(app, messages, { name });

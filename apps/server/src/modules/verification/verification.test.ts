@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages } from '../../test/auth-helpers.ts';
 import { type FileSpec, multipartBody } from '../../test/form.ts';
+import { createListing } from '../../test/listings.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 
@@ -152,18 +153,8 @@ describe('company verification', () => {
     expect(filtered.map((u) => u.id)).toContain(company.id);
     expect(filtered.map((u) => u.id)).not.toContain(other.id);
     expect(filtered.every((u) => u.company_verified)).toBe(true);
-    const body = await multipartBody(
-      { property_type: 'office', description: 'Verified offices', location: 'Olaya' },
-      [],
-      'media[]',
-    );
-    const post = await app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      payload: body.payload,
-      headers: { ...company.auth, ...body.headers },
-    });
-    expect(post.json().data.user.company_verified).toBe(true);
+    const post = await createListing(app, company, 'Verified offices');
+    expect((await api(viewer, 'GET', `/api/posts/${post}`)).json().data.user.company_verified).toBe(true);
 
     const state = (await api(other, 'GET', '/api/company-verification')).json().data;
     expect(state).toMatchObject({

@@ -1,6 +1,6 @@
 import { dataExportSchema, latestDataExport } from '@makan/contract/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, http, kindOfStatus } from '../../../lib/http.ts';
+import { fetchPrivateFile, http } from '../../../lib/http.ts';
 
 const exportKey = ['account', 'data-export'] as const;
 
@@ -31,21 +31,8 @@ const fileNameOf = (disposition: string | null) =>
  * it to the browser as a file.
  */
 export async function downloadArchive(url: string): Promise<void> {
-  const token = http.deps.getToken();
-  const response = await http.deps.fetch(url, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string; code?: unknown } | null;
-    throw new ApiError({
-      kind: kindOfStatus(response.status),
-      status: response.status,
-      message: body?.message ?? response.statusText,
-      code: body?.code,
-    });
-  }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
+  const response = await fetchPrivateFile(url);
+  const href = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = href;
   link.download = fileNameOf(response.headers.get('content-disposition'));

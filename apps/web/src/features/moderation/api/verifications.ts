@@ -1,7 +1,7 @@
 import { verificationQueue } from '@makan/contract/verification';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, http, kindOfStatus } from '../../../lib/http.ts';
+import { fetchPrivateFile, http } from '../../../lib/http.ts';
 import { moderationKey } from './queue.ts';
 
 export const verificationsKey = [...moderationKey, 'verifications'] as const;
@@ -49,18 +49,5 @@ export function useRefuseVerification() {
  * cannot be a plain link) and returned as a blob URL the caller revokes.
  */
 export async function fetchDocument(url: string): Promise<string> {
-  const token = http.deps.getToken();
-  const response = await http.deps.fetch(url, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string; code?: unknown } | null;
-    throw new ApiError({
-      kind: kindOfStatus(response.status),
-      status: response.status,
-      message: body?.message ?? response.statusText,
-      code: body?.code,
-    });
-  }
-  return URL.createObjectURL(await response.blob());
+  return URL.createObjectURL(await (await fetchPrivateFile(url)).blob());
 }
