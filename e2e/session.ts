@@ -1,7 +1,7 @@
 import { loginResult } from '@makan/contract/auth';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { DEMO_PASSWORD, type Language, type Theme } from './support.ts';
+import { DEMO_PASSWORD, interactive, type Language, type Theme } from './support.ts';
 
 /** The phone and desktop sizes each journey of issue 19 runs at. */
 export const DEVICES = [
@@ -82,5 +82,6 @@ export async function openSignedIn(
     },
   );
   await page.goto(url);
+  await interactive(page);
   return { token, user };
 }

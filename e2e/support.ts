@@ -24,6 +24,17 @@ export async function openAs(
     [language, theme] as const,
   );
   await page.goto(url);
+  await interactive(page);
+}
+
+/**
+ * Waits until React has hydrated (or drawn) the page (lib/shell.ts marks <html> interactive). A
+ * prerendered page is on screen before that: its buttons and choices take no click yet, but a text
+ * box typed into then may not be read by its form (seen: a login sent with another password while a
+ * busy CI hydrated the page), so the journeys type once the page answers.
+ */
+export async function interactive(page: Page) {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
 /**
