@@ -54,9 +54,11 @@ describe('locale files', () => {
     const english = flatten(readJson(join(dir, 'en.json')));
     const arabic = flatten(readJson(join(dir, 'ar.json')));
 
+    // Every key, plural forms included: English carries Arabic's six forms too (the same words for
+    // the forms English never picks), so a tool comparing the files key by key finds them equal.
     it('has the same keys in English and Arabic', () => {
-      const enKeys = baseKeys(english.keys());
-      const arKeys = baseKeys(arabic.keys());
+      const enKeys = new Set(english.keys());
+      const arKeys = new Set(arabic.keys());
       expect(
         [...enKeys].filter((key) => !arKeys.has(key)),
         'in en.json only',
