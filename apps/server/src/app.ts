@@ -250,6 +250,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     blocks: blocksRepository,
   });
   const authRepository = createAuthRepository(database.db);
+  const moderationRepository = createModerationRepository(database.db);
   const authNotifier: Notifier = {
     email: (to, message) => mailer.send({ to, ...message }),
     sms: (to, text) => sms.send(to, text),
@@ -271,9 +272,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     afterSignIn: (userId) => account.keepAccount(userId),
     promoteOnSignIn: async (user) => {
       if (user.role === 'admin' || !config.adminEmails.includes(user.email)) return;
-      const moderation = createModerationRepository(database.db);
-      await moderation.setRole(user.id, 'admin', clock.now());
-      await moderation.audit({
+      await moderationRepository.setRole(user.id, 'admin', clock.now());
+      await moderationRepository.audit({
         action: 'grant_admin',
         moderatorId: null,
         moderatorName: 'ADMIN_EMAILS',
@@ -464,7 +464,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }),
   });
   // Trust and safety: reports by members, the moderators' console, the audit log (issue 21).
-  const moderationRepository = createModerationRepository(database.db);
   const moderation = createModerationService({
     moderation: moderationRepository,
     users: usersRepository,

@@ -100,6 +100,20 @@ export function createBlocksRepository(db: Database) {
 
     between: (a: number, b: number) => isBlockBetween(db, a, b),
 
+    /** Who blocked whom between `a` and `b`, in one read: a block by `a`, a block by `b`. */
+    async pair(a: number, b: number): Promise<{ byA: boolean; byB: boolean }> {
+      const rows = await db
+        .select({ blockerId: userBlocks.blockerId })
+        .from(userBlocks)
+        .where(
+          or(
+            and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
+            and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
+          ),
+        );
+      return { byA: rows.some((r) => r.blockerId === a), byB: rows.some((r) => r.blockerId === b) };
+    },
+
     async isBlockedBy(blockerId: number, blockedId: number): Promise<boolean> {
       const rows = await db
         .select({ blockerId: userBlocks.blockerId })

@@ -34,9 +34,9 @@ export function createBlocksService({ blocks, users, conversations, publisher, c
     const conversationId = await conversations.pairConversation(blockerId, otherId);
     if (conversationId === undefined) return;
     const participants = await conversations.participants(conversationId);
-    const blocked = await blocks.between(blockerId, otherId);
-    const isActive = participants.length === 2 && participants.every((p) => p.leftAt === null) && !blocked;
-    const byMe = await blocks.isBlockedBy(blockerId, otherId);
+    const { byA: byMe, byB: byOther } = await blocks.pair(blockerId, otherId);
+    const isActive =
+      participants.length === 2 && participants.every((p) => p.leftAt === null) && !byMe && !byOther;
     publisher.publish([userChannel(blockerId)], 'ConversationUpdated', {
       conversationId,
       updates: { is_active: isActive, blocked_by_me: byMe },

@@ -21,6 +21,32 @@ import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { ModerationService } from './moderation.service.ts';
 
+/**
+ * Options for a console route (moderators and admins; 403 for others, also in the API description):
+ * the role is checked as the request arrives, before its body is read, so a member learns nothing of
+ * a console route's rules (403 whatever they send). Used by the moderation and verification routes.
+ */
+export function consoleRoute(guard: AuthGuard, moderation: Pick<ModerationService, 'requireStaff'>) {
+  return <S extends { summary: string; description?: string }>(need: 'moderator' | 'admin', schema: S) => ({
+    onRequest: [
+      guard.preHandler,
+      async (request: Parameters<AuthGuard['session']>[0]) =>
+        moderation.requireStaff(guard.session(request), need),
+    ],
+    schema: {
+      tags: ['moderation'],
+      security: [{ bearerAuth: [] }],
+      ...schema,
+      description: [
+        need === 'admin' ? 'Admins only: 403 for others.' : 'Moderators and admins only: 403 for members.',
+        schema.description,
+      ]
+        .filter(Boolean)
+        .join(' '),
+    },
+  });
+}
+
 const failures = {
   401: failureSchema,
   403: failureSchema,
@@ -37,13 +63,7 @@ export function moderationRoutes(
 ) {
   const security = [{ bearerAuth: [] }];
   const session = (request: Parameters<AuthGuard['session']>[0]) => guard.session(request);
-  const staffOnly = 'Moderators and admins only: 403 for members.';
-  // The role is checked as the request arrives, before its body is read: a member learns nothing of
-  // a console route's rules (403 whatever they send).
-  const asStaff = (need: 'moderator' | 'admin') => [
-    guard.preHandler,
-    async (request: Parameters<AuthGuard['session']>[0]) => moderation.requireStaff(session(request), need),
-  ];
+  const staffRoute = consoleRoute(guard, moderation);
 
   app.post(
     '/api/reports',
@@ -84,32 +104,20 @@ export function moderationRoutes(
 
   app.get(
     '/api/admin/reports',
-    {
-      onRequest: asStaff('moderator'),
-      schema: {
-        tags,
-        summary: 'The queue: open reports grouped by target, the most reported first, then the oldest',
-        description: staffOnly,
-        security,
-        response: { 200: successSchema(reportQueue), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'The queue: open reports grouped by target, the most reported first, then the oldest',
+      response: { 200: successSchema(reportQueue), ...failures },
+    }),
     async (request) => ({ status: true as const, data: await moderation.queue(session(request)) }),
   );
 
   app.get(
     '/api/admin/reports/:type/:id',
-    {
-      onRequest: asStaff('moderator'),
-      schema: {
-        tags,
-        summary: 'One reported target in context, with every report of it',
-        description: staffOnly,
-        security,
-        params: targetParams,
-        response: { 200: successSchema(reportCase), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'One reported target in context, with every report of it',
+      params: targetParams,
+      response: { 200: successSchema(reportCase), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       data: await moderation.case(session(request), request.params.type, request.params.id),
@@ -118,18 +126,12 @@ export function moderationRoutes(
 
   app.post(
     '/api/admin/reports/:type/:id/dismiss',
-    {
-      onRequest: asStaff('moderator'),
-      schema: {
-        tags,
-        summary: 'Dismiss the open reports of a target (the reporters are told it was handled)',
-        description: staffOnly,
-        security,
-        params: targetParams,
-        body: dismissRequest,
-        response: { 200: successSchema(actionResult), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'Dismiss the open reports of a target (the reporters are told it was handled)',
+      params: targetParams,
+      body: dismissRequest,
+      response: { 200: successSchema(actionResult), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       message: TEXT.reportDismissed,
@@ -144,18 +146,12 @@ export function moderationRoutes(
 
   app.post(
     '/api/admin/reports/:type/:id/remove',
-    {
-      onRequest: asStaff('moderator'),
-      schema: {
-        tags,
-        summary: 'Remove the reported post, comment or message; its author is told the reason',
-        description: staffOnly,
-        security,
-        params: targetParams,
-        body: moderationReason,
-        response: { 200: successSchema(actionResult), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'Remove the reported post, comment or message; its author is told the reason',
+      params: targetParams,
+      body: moderationReason,
+      response: { 200: successSchema(actionResult), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       message: TEXT.contentRemoved,
@@ -170,18 +166,12 @@ export function moderationRoutes(
 
   app.post(
     '/api/admin/users/:id/warn',
-    {
-      onRequest: asStaff('moderator'),
-      schema: {
-        tags,
-        summary: 'Warn a member (told by email, with the reason)',
-        description: staffOnly,
-        security,
-        params: profileIdParams,
-        body: moderationReason,
-        response: { 200: successSchema(actionResult), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'Warn a member (told by email, with the reason)',
+      params: profileIdParams,
+      body: moderationReason,
+      response: { 200: successSchema(actionResult), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       message: TEXT.userWarned,
@@ -191,18 +181,13 @@ export function moderationRoutes(
 
   app.post(
     '/api/admin/users/:id/suspend',
-    {
-      onRequest: asStaff('moderator'),
-      schema: {
-        tags,
-        summary: 'Suspend a member for some days or for good',
-        description: `${staffOnly} Their sessions and sockets end at once on every process, sign-in is refused with the date, their listings are hidden.`,
-        security,
-        params: profileIdParams,
-        body: suspendRequest,
-        response: { 200: successSchema(actionResult), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'Suspend a member for some days or for good',
+      description: `Their sessions and sockets end at once on every process, sign-in is refused with the date, their listings are hidden.`,
+      params: profileIdParams,
+      body: suspendRequest,
+      response: { 200: successSchema(actionResult), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       message: TEXT.userSuspended,
@@ -212,18 +197,12 @@ export function moderationRoutes(
 
   app.post(
     '/api/admin/users/:id/restore',
-    {
-      onRequest: asStaff('moderator'),
-      schema: {
-        tags,
-        summary: 'Lift a suspension',
-        description: staffOnly,
-        security,
-        params: profileIdParams,
-        body: moderationReason,
-        response: { 200: successSchema(actionResult), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'Lift a suspension',
+      params: profileIdParams,
+      body: moderationReason,
+      response: { 200: successSchema(actionResult), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       message: TEXT.userRestored,
@@ -233,17 +212,12 @@ export function moderationRoutes(
 
   app.get(
     '/api/admin/audit',
-    {
-      onRequest: asStaff('moderator'),
-      schema: {
-        tags,
-        summary: 'The audit log, newest first, filtered by action, moderator or member',
-        description: `${staffOnly} Nobody can edit it: the database refuses any change to a line.`,
-        security,
-        querystring: auditQuery,
-        response: { 200: successSchema(auditPage), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'The audit log, newest first, filtered by action, moderator or member',
+      description: `Nobody can edit it: the database refuses any change to a line.`,
+      querystring: auditQuery,
+      response: { 200: successSchema(auditPage), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       data: await moderation.auditLog(session(request), request.query),
@@ -252,31 +226,20 @@ export function moderationRoutes(
 
   app.get(
     '/api/admin/moderators',
-    {
-      onRequest: asStaff('moderator'),
-      schema: {
-        tags,
-        summary: 'The moderators and admins',
-        description: staffOnly,
-        security,
-        response: { 200: successSchema(moderatorsList), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'The moderators and admins',
+      response: { 200: successSchema(moderatorsList), ...failures },
+    }),
     async (request) => ({ status: true as const, data: await moderation.moderators(session(request)) }),
   );
 
   app.post(
     '/api/admin/moderators',
-    {
-      onRequest: asStaff('admin'),
-      schema: {
-        tags,
-        summary: 'Make a member a moderator (admins only)',
-        security,
-        body: grantModeratorRequest,
-        response: { 200: successSchema(actionResult), ...failures },
-      },
-    },
+    staffRoute('admin', {
+      summary: 'Make a member a moderator (admins only)',
+      body: grantModeratorRequest,
+      response: { 200: successSchema(actionResult), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       message: TEXT.moderatorGranted,
@@ -286,16 +249,11 @@ export function moderationRoutes(
 
   app.delete(
     '/api/admin/moderators/:id',
-    {
-      onRequest: asStaff('admin'),
-      schema: {
-        tags,
-        summary: 'Make a moderator a member again (admins only)',
-        security,
-        params: profileIdParams,
-        response: { 200: successSchema(actionResult), ...failures },
-      },
-    },
+    staffRoute('admin', {
+      summary: 'Make a moderator a member again (admins only)',
+      params: profileIdParams,
+      response: { 200: successSchema(actionResult), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       message: TEXT.moderatorRevoked,

@@ -21,7 +21,7 @@ import type { PostsRepository } from '../posts/posts.repository.ts';
 import type { RateLimits, Rule } from '../rate-limit/rate-limit.service.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { type ModerationNotice, moderationEmail } from './moderation.messages.ts';
-import type { ModerationRepository } from './moderation.repository.ts';
+import type { ModerationRepository, QueueRow } from './moderation.repository.ts';
 
 type Deps = {
   moderation: ModerationRepository;
@@ -73,6 +73,17 @@ export function moderationUserView(user: UserRow, now: Date): ModerationUser {
 
 export const isStaff = (role: Role) => role === 'moderator' || role === 'admin';
 
+/** The caller, when they are a moderator or an admin (else 403: the console is not theirs). */
+export async function staffMember(
+  users: Pick<UsersRepository, 'findById'>,
+  session: Session,
+  need: 'moderator' | 'admin' = 'moderator',
+): Promise<UserRow> {
+  const me = await users.findById(session.userId);
+  if (!me || !isStaff(me.role) || (need === 'admin' && me.role !== 'admin')) throw new Forbidden();
+  return me;
+}
+
 /** Reports by members; the queue, the cases and the actions of moderators; the audit log (issue 21). */
 export function createModerationService(deps: Deps) {
   const { moderation, users, posts, comments, messages, conversations, clock, notifier } = deps;
@@ -88,12 +99,7 @@ export function createModerationService(deps: Deps) {
       .catch(() => undefined);
   }
 
-  /** The caller, when they are a moderator or an admin (else 403: the console is not theirs). */
-  async function staff(session: Session, need: 'moderator' | 'admin' = 'moderator'): Promise<UserRow> {
-    const me = await users.findById(session.userId);
-    if (!me || !isStaff(me.role) || (need === 'admin' && me.role !== 'admin')) throw new Forbidden();
-    return me;
-  }
+  const staff = (session: Session, need?: 'moderator' | 'admin') => staffMember(users, session, need);
 
   async function audit(
     me: UserRow,
@@ -115,100 +121,94 @@ export function createModerationService(deps: Deps) {
     });
   }
 
-  /** Whose it is and what it says; undefined when it is gone. */
-  async function resolveTarget(
-    type: ReportTarget,
-    id: number,
-  ): Promise<{ authorId: number | null; content: Content } | undefined> {
-    const gone = { type, id, exists: false, text: null, parent_id: null, image_url: null, created_at: null };
+  type Found = { authorId: number | null; content: Content };
+  const gone = (type: ReportTarget, id: number): Content => ({
+    type,
+    id,
+    exists: false,
+    text: null,
+    parent_id: null,
+    image_url: null,
+    created_at: null,
+  });
+
+  /** Whose each target is and what it says, in one read per kind; a target that is gone is absent. */
+  async function resolveTargets(type: ReportTarget, ids: number[]): Promise<Map<number, Found>> {
+    const found = new Map<number, Found>();
+    const put = (id: number, authorId: number | null, content: Partial<Content>) =>
+      found.set(id, { authorId, content: { ...gone(type, id), exists: true, ...content } });
     switch (type) {
-      case 'post': {
-        const [row] = await posts.byIds([id], 0);
-        if (!row) return undefined;
-        const photo = row.media[0];
-        return {
-          authorId: row.userId,
-          content: {
-            ...gone,
-            exists: true,
+      case 'post':
+        for (const row of await posts.byIds(ids, 0)) {
+          const photo = row.media[0];
+          put(row.id, row.userId, {
             text: row.description,
             image_url: photo ? deps.photoUrl(photo.key) : null,
             created_at: row.createdAt.toISOString(),
-          },
-        };
-      }
-      case 'comment': {
-        const row = await comments.find(id);
-        if (!row) return undefined;
-        return {
-          authorId: row.userId,
-          content: {
-            ...gone,
-            exists: true,
+          });
+        }
+        break;
+      case 'comment':
+        for (const row of await comments.findMany(ids))
+          put(row.id, row.userId, {
             text: row.body,
             parent_id: row.postId,
             created_at: row.createdAt.toISOString(),
-          },
-        };
-      }
-      case 'message': {
-        const [row] = await messages.messagesByIds([id]);
-        if (!row || row.isDeleted || row.type === 'system') return undefined;
-        return {
-          authorId: row.senderId,
-          content: {
-            ...gone,
-            exists: true,
+          });
+        break;
+      case 'message':
+        for (const row of await messages.messagesByIds(ids)) {
+          if (row.isDeleted || row.type === 'system') continue;
+          put(row.id, row.senderId, {
             text: row.content,
             parent_id: row.conversationId,
             created_at: row.createdAt.toISOString(),
-          },
-        };
-      }
-      case 'user': {
-        const row = await users.findById(id);
-        if (!row) return undefined;
-        return {
-          authorId: row.id,
-          content: {
-            ...gone,
-            exists: true,
+          });
+        }
+        break;
+      case 'user':
+        for (const row of await users.findByIds(ids))
+          put(row.id, row.id, {
             text: [row.name, row.bio].filter(Boolean).join('\n'),
             created_at: row.createdAt.toISOString(),
-          },
-        };
-      }
+          });
+        break;
     }
+    return found;
   }
 
-  async function item(row: {
-    targetType: ReportTarget;
-    targetId: number;
-    targetUserId: number | null;
-    reportsCount: number;
-    reasons: ReportReason[];
-    firstReportedAt: Date;
-  }): Promise<QueueItem> {
-    const found = await resolveTarget(row.targetType, row.targetId);
-    const authorId = found?.authorId ?? row.targetUserId;
-    const author = authorId ? await users.findById(authorId) : undefined;
-    return {
-      target_type: row.targetType,
-      target_id: row.targetId,
-      reports_count: row.reportsCount,
-      reasons: row.reasons,
-      first_reported_at: row.firstReportedAt.toISOString(),
-      author: author ? userView(author) : null,
-      content: found?.content ?? {
-        type: row.targetType,
-        id: row.targetId,
-        exists: false,
-        text: null,
-        parent_id: null,
-        image_url: null,
-        created_at: null,
-      },
-    };
+  async function resolveTarget(type: ReportTarget, id: number): Promise<Found | undefined> {
+    return (await resolveTargets(type, [id])).get(id);
+  }
+
+  /**
+   * Queue items with their content and author: one read per kind of target and one for the
+   * authors, however long the queue.
+   */
+  async function items(rows: QueueRow[]): Promise<QueueItem[]> {
+    const found = new Map<string, Found>();
+    for (const type of new Set(rows.map((r) => r.targetType))) {
+      const ids = rows.filter((r) => r.targetType === type).map((r) => r.targetId);
+      for (const [id, f] of await resolveTargets(type, ids)) found.set(`${type}:${id}`, f);
+    }
+    const authorOf = (row: QueueRow) =>
+      found.get(`${row.targetType}:${row.targetId}`)?.authorId ?? row.targetUserId;
+    const authorIds = [...new Set(rows.map(authorOf).filter((id): id is number => id !== null))];
+    const authors = new Map((await users.findByIds(authorIds)).map((u) => [u.id, u]));
+    return rows.map((row) => {
+      const authorId = authorOf(row);
+      const author = authorId === null ? undefined : authors.get(authorId);
+      return {
+        target_type: row.targetType,
+        target_id: row.targetId,
+        reports_count: row.reportsCount,
+        reasons: row.reasons,
+        first_reported_at: row.firstReportedAt.toISOString(),
+        author: author ? userView(author) : null,
+        content:
+          found.get(`${row.targetType}:${row.targetId}`)?.content ?? gone(row.targetType, row.targetId),
+      };
+    });
   }
 
   /** Closes the target's reports and tells each reporter it was handled. */
@@ -286,10 +286,7 @@ export function createModerationService(deps: Deps) {
 
     async queue(session: Session) {
       await staff(session);
-      const rows = await moderation.queue(QUEUE_SIZE);
-      const items: QueueItem[] = [];
-      for (const row of rows) items.push(await item(row));
-      return { items };
+      return { items: await items(await moderation.queue(QUEUE_SIZE)) };
     },
 
     async case(session: Session, type: ReportTarget, id: number) {
@@ -298,14 +295,17 @@ export function createModerationService(deps: Deps) {
       const first = rows[0];
       if (!first) throw new NotFound();
       const open = rows.filter((r) => r.status === 'open');
-      const base = await item({
-        targetType: type,
-        targetId: id,
-        targetUserId: first.targetUserId,
-        reportsCount: open.length,
-        reasons: [...new Set((open.length ? open : rows).map((r) => r.reason))],
-        firstReportedAt: (open[0] ?? first).createdAt,
-      });
+      const [base] = await items([
+        {
+          targetType: type,
+          targetId: id,
+          targetUserId: first.targetUserId,
+          reportsCount: open.length,
+          reasons: [...new Set((open.length ? open : rows).map((r) => r.reason))],
+          firstReportedAt: (open[0] ?? first).createdAt,
+        },
+      ]);
+      if (!base) throw new NotFound();
       return {
         ...base,
         reports: rows.map((r) => ({

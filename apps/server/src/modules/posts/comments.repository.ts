@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { comments } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
@@ -27,6 +27,10 @@ export function createCommentsRepository(db: Database) {
     async find(id: number) {
       const [row] = await select().where(eq(comments.id, id));
       return row;
+    },
+
+    async findMany(ids: number[]) {
+      return ids.length ? select().where(inArray(comments.id, ids)) : [];
     },
 
     async create(row: { postId: number; parentId: number | null; userId: number; body: string; now: Date }) {

@@ -205,13 +205,13 @@ export function createPostsService(deps: PostsServiceDeps) {
    */
   async function visiblePost(postId: number, viewerId: number) {
     const post = await posts.findOwned(postId);
-    if (!post || (await deps.hiddenFrom(viewerId)).has(post.userId)) throw postNotFound();
-    return post;
+    const hidden = await deps.hiddenFrom(viewerId);
+    if (!post || hidden.has(post.userId)) throw postNotFound();
+    return { post, hidden };
   }
 
   /** Leaves out what blocked authors wrote (either way round). */
-  async function withoutHidden<T extends { userId: number }>(viewerId: number, rows: T[]): Promise<T[]> {
-    const hidden = await deps.hiddenFrom(viewerId);
+  function withoutHidden<T extends { userId: number }>(hidden: ReadonlySet<number>, rows: T[]): T[] {
     return hidden.size ? rows.filter((r) => !hidden.has(r.userId)) : rows;
   }
 
@@ -417,7 +417,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         cursor: query.cursor,
         limit: query.per_page,
       });
-      const shown = await withoutHidden(userId, rows);
+      const shown = withoutHidden(await deps.hiddenFrom(userId), rows);
       return { posts: shown.map((r) => toPost(r, userId)), next_cursor: nextCursor };
     },
 
@@ -428,7 +428,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const offset = query.cursor ?? 0;
       const ids = await posts.searchIds(tsQuery, query.per_page + 1, offset);
       const page = ids.slice(0, query.per_page);
-      const rows = await withoutHidden(viewerId, await posts.byIds(page, viewerId));
+      const rows = withoutHidden(await deps.hiddenFrom(viewerId), await posts.byIds(page, viewerId));
       return {
         posts: rows.map((r) => toPost(r, viewerId)),
         next_cursor: ids.length > query.per_page ? offset + query.per_page : null,
@@ -441,12 +441,12 @@ export function createPostsService(deps: PostsServiceDeps) {
       userId: number,
       body: { comment: string; parent_id?: number | null | undefined },
     ) {
-      await visiblePost(postId, userId);
+      const { hidden } = await visiblePost(postId, userId);
       await deps.countComment(userId);
       let parentId: number | null = null;
       if (body.parent_id) {
         const parent = await comments.find(body.parent_id);
-        if (!parent || parent.postId !== postId || (await deps.hiddenFrom(userId)).has(parent.userId))
+        if (!parent || parent.postId !== postId || hidden.has(parent.userId))
           throw new Invalid({ parent_id: 'commentNotFound' });
         parentId = parent.id;
       }
@@ -458,10 +458,9 @@ export function createPostsService(deps: PostsServiceDeps) {
 
     /** One comment, as the comment page shows it; 404 when it is not on that post. */
     async comment(postId: number, commentId: number, viewerId: number) {
-      await visiblePost(postId, viewerId);
+      const { hidden } = await visiblePost(postId, viewerId);
       const row = await comments.find(commentId);
-      if (!row || row.postId !== postId || (await deps.hiddenFrom(viewerId)).has(row.userId))
-        throw commentNotFound();
+      if (!row || row.postId !== postId || hidden.has(row.userId)) throw commentNotFound();
       return toComment(row);
     },
 
@@ -488,10 +487,10 @@ export function createPostsService(deps: PostsServiceDeps) {
       query: { cursor?: number | undefined; per_page: number },
       viewerId: number,
     ) {
-      await visiblePost(postId, viewerId);
+      const { hidden } = await visiblePost(postId, viewerId);
       const { rows, hasMore } = await comments.ofPost(postId, query.cursor, query.per_page);
       const last = rows.at(-1);
-      const shown = await withoutHidden(viewerId, rows);
+      const shown = withoutHidden(hidden, rows);
       return { comments: shown.map(toComment), next_cursor: hasMore && last ? last.id : null };
     },
 
@@ -502,11 +501,11 @@ export function createPostsService(deps: PostsServiceDeps) {
     ) {
       const parent = await comments.find(commentId);
       if (!parent) throw commentNotFound();
-      await visiblePost(parent.postId, viewerId);
-      if ((await deps.hiddenFrom(viewerId)).has(parent.userId)) throw commentNotFound();
+      const { hidden } = await visiblePost(parent.postId, viewerId);
+      if (hidden.has(parent.userId)) throw commentNotFound();
       const { rows, hasMore } = await comments.replies(commentId, query.cursor, query.per_page);
       const last = rows.at(-1);
-      const shown = await withoutHidden(viewerId, rows);
+      const shown = withoutHidden(hidden, rows);
       return { comments: shown.map(toComment), next_cursor: hasMore && last ? last.id : null };
     },
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -29,6 +29,9 @@ export function createUsersRepository(db: Database) {
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
+    },
+    async findByIds(ids: number[]): Promise<UserRow[]> {
+      return ids.length ? db.select().from(users).where(inArray(users.id, ids)) : [];
     },
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email));

@@ -17,6 +17,7 @@ import { contentDisposition } from '../../lib/file-name.ts';
 import type { App } from '../../lib/http.ts';
 import { inMemory, multipartRoutes, readForm } from '../../lib/multipart.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
+import { consoleRoute } from '../moderation/moderation.routes.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { VerificationService } from './verification.service.ts';
 
@@ -45,11 +46,7 @@ export function verificationRoutes(
 ) {
   const security = [{ bearerAuth: [] }];
   const session = (request: Parameters<AuthGuard['session']>[0]) => guard.session(request);
-  // The role is checked as the request arrives, before its body is read (as the moderation routes do).
-  const asStaff = [
-    guard.preHandler,
-    async (request: Parameters<AuthGuard['session']>[0]) => moderation.requireStaff(session(request)),
-  ];
+  const staffRoute = consoleRoute(guard, moderation);
 
   multipartRoutes(app, { files: 1, fields: 4, fieldSize: 1024, parts: 8 }, (scope) => {
     scope.post(
@@ -104,34 +101,22 @@ export function verificationRoutes(
     async (request) => ({ status: true as const, data: await verification.state(session(request)) }),
   );
 
-  const tags = ['moderation'];
-
   app.get(
     '/api/admin/verifications',
-    {
-      onRequest: asStaff,
-      schema: {
-        tags,
-        summary: 'Pending company verifications, oldest first (staff only)',
-        security,
-        response: { 200: successSchema(verificationQueue), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'Pending company verifications, oldest first',
+      response: { 200: successSchema(verificationQueue), ...failures },
+    }),
     async (request) => ({ status: true as const, data: await verification.queue(session(request)) }),
   );
 
   app.get(
     '/api/admin/verifications/:id/document',
-    {
-      onRequest: asStaff,
-      schema: {
-        tags,
-        summary: 'The document of a verification request (staff only)',
-        security,
-        params: verificationParams,
-        response: { 200: z.unknown(), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'The document of a verification request',
+      params: verificationParams,
+      response: { 200: z.unknown(), ...failures },
+    }),
     async (request, reply) => {
       const file = await verification.document(session(request), request.params.id);
       const info = await stat(file.path).catch(() => undefined);
@@ -146,16 +131,11 @@ export function verificationRoutes(
 
   app.post(
     '/api/admin/verifications/:id/approve',
-    {
-      onRequest: asStaff,
-      schema: {
-        tags,
-        summary: 'Approve a company: the Verified company badge (staff only)',
-        security,
-        params: verificationParams,
-        response: { 200: successSchema(actionResult), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'Approve a company: the Verified company badge',
+      params: verificationParams,
+      response: { 200: successSchema(actionResult), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       message: TEXT.verificationApproved,
@@ -165,17 +145,12 @@ export function verificationRoutes(
 
   app.post(
     '/api/admin/verifications/:id/refuse',
-    {
-      onRequest: asStaff,
-      schema: {
-        tags,
-        summary: 'Refuse a company’s verification, saying why (staff only)',
-        security,
-        params: verificationParams,
-        body: refuseVerificationRequest,
-        response: { 200: successSchema(actionResult), ...failures },
-      },
-    },
+    staffRoute('moderator', {
+      summary: 'Refuse a company’s verification, saying why',
+      params: verificationParams,
+      body: refuseVerificationRequest,
+      response: { 200: successSchema(actionResult), ...failures },
+    }),
     async (request) => ({
       status: true as const,
       message: TEXT.verificationRefused,

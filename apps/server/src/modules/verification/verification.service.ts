@@ -8,13 +8,13 @@ import type {
   VerificationState,
 } from '@makan/contract/verification';
 import type { Clock } from '../../lib/clock.ts';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Notifier, Session } from '../auth/auth.service.ts';
 import { sniffImage } from '../media/image-store.ts';
 import { moderationEmail } from '../moderation/moderation.messages.ts';
 import type { ModerationRepository } from '../moderation/moderation.repository.ts';
-import { isStaff, moderationUserView } from '../moderation/moderation.service.ts';
-import type { UserRow, UsersRepository } from '../users/users.repository.ts';
+import { moderationUserView, staffMember } from '../moderation/moderation.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 import {
   documentFileName,
   type VerificationRepository,
@@ -57,11 +57,7 @@ export function createVerificationService({ verifications, moderation, users, no
     decided_at: row.decidedAt?.toISOString() ?? null,
   });
 
-  async function staff(session: Session): Promise<UserRow> {
-    const me = await users.findById(session.userId);
-    if (!me || !isStaff(me.role)) throw new Forbidden();
-    return me;
-  }
+  const staff = (session: Session) => staffMember(users, session);
 
   async function decide(
     session: Session,
