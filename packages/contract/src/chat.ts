@@ -43,6 +43,8 @@ export const chatUser = z.object({
   name: z.string(),
   user_type: z.enum(USER_TYPES),
   verified: z.boolean(),
+  /** A company verified by the moderators (issue 21): the 'Verified company' badge. */
+  company_verified: z.boolean(),
   picture: z.object({ url: z.string() }).nullable(),
 });
 export type ChatUser = z.infer<typeof chatUser>;

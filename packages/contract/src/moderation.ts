@@ -32,6 +32,35 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
+/**
+ * Signals: reports the server files itself (no reporter), in the console's Signals queue. A new
+ * account posting many listings; a listing whose photo is the same as another account's listing
+ * (perceptual hash). Labels in the web's locales: `admin.signals.*`.
+ */
+export const SIGNAL_REASONS = ['new_account_burst', 'duplicate_photo'] as const;
+export type SignalReason = (typeof SIGNAL_REASONS)[number];
+/** Every reason a queue line can carry: the members' and the signals'. */
+export const QUEUE_REASONS = [...REPORT_REASONS, ...SIGNAL_REASONS] as const;
+export type QueueReason = (typeof QUEUE_REASONS)[number];
+
+export const SIGNALS = {
+  /** An account is new for this many days. */
+  newAccountDays: 7,
+  /** A new account posting this many listings within `burstHours` is flagged. */
+  burstListings: 5,
+  burstHours: 24,
+  /**
+   * Two photos are the same when their 64-bit difference hashes differ in at most this many bits
+   * (the same picture re-encoded, resized or lightly edited).
+   */
+  photoDistanceMax: 6,
+} as const;
+
+/** The console's queues: members' reports, or the server's own signals. */
+export const QUEUE_KINDS = ['reports', 'signals'] as const;
+export type QueueKind = (typeof QUEUE_KINDS)[number];
+export const queueQuery = z.object({ kind: z.enum(QUEUE_KINDS).default('reports') });
+
 export const REPORT_DETAILS_MAX = 500;
 /** Messages before and after a reported message kept as evidence (seen by moderators only). */
 export const REPORT_EVIDENCE_AROUND = 5;
@@ -99,9 +128,14 @@ export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
 
 export const reportSchema = z.object({
   id: z.number().int(),
+  /** Null for a signal (and for a reporter whose account is gone). */
   reporter: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  reason: z.enum(REPORT_REASONS),
+  reason: z.enum(QUEUE_REASONS),
+  /** A signal: the server filed it. */
+  signal: z.boolean(),
   details: z.string().nullable(),
+  /** A signal's listings: the other listings with the same photo, or the new account's listings. */
+  related_post_ids: z.array(z.number().int()),
   status: z.enum(REPORT_STATUSES),
   created_at: z.string(),
   evidence: z.array(evidenceMessage).nullable(),
@@ -113,7 +147,7 @@ export const queueItem = z.object({
   target_id: z.number().int(),
   /** Open reports, each by a different member. */
   reports_count: z.number().int(),
-  reasons: z.array(z.enum(REPORT_REASONS)),
+  reasons: z.array(z.enum(QUEUE_REASONS)),
   first_reported_at: z.string(),
   author: moderationUser.nullable(),
   content: reportedContent,
@@ -188,6 +222,8 @@ export const MODERATION_ACTIONS = [
   'grant_admin',
   'approve_verification',
   'refuse_verification',
+  'check_licence',
+  'uncheck_licence',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -222,3 +258,21 @@ export const actionResult = z.object({ action_id: z.number().int() });
 export const roleResult = z.object({ role: z.enum(ROLES) });
 
 export const moderatorsList = z.object({ users: z.array(moderationUser) });
+
+/**
+ * Advertising licences (REGA in Saudi Arabia, Trakheesi in Dubai): a listing's licence number,
+ * checked by a moderator against the authority's register; the listing then shows it as checked.
+ * Editing the number clears the check.
+ */
+export const licenceItem = z.object({
+  post_id: z.number().int(),
+  licence_number: z.string(),
+  checked: z.boolean(),
+  author: moderationUser.nullable(),
+  content: reportedContent,
+});
+export type LicenceItem = z.infer<typeof licenceItem>;
+/** GET /api/admin/licences: listings with a licence number not yet checked, oldest first. */
+export const licenceQueue = z.object({ items: z.array(licenceItem) });
+/** POST /api/admin/posts/{id}/licence. */
+export const licenceCheckRequest = z.object({ checked: z.boolean({ error: TEXT.required }) });

@@ -201,6 +201,8 @@ export const postSchema = z.object({
   area_m2: z.number().nullable(),
   status: z.enum(LISTING_STATUSES).nullable(),
   licence_number: z.string().nullable(),
+  /** A moderator checked the licence number against the authority's register (issue 21). */
+  licence_checked: z.boolean(),
   comments_count: z.number().int(),
   bookmarks_count: z.number().int(),
   likes_count: z.number().int(),
