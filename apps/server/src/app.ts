@@ -56,7 +56,7 @@ import { createImageStore, type ImageStore } from './modules/media/image-store.t
 import { createMediaRepository, type MediaRepository } from './modules/media/media.repository.ts';
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
-import { createModerationService } from './modules/moderation/moderation.service.ts';
+import { createListingSignals, createModerationService } from './modules/moderation/moderation.service.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createCommentsRepository } from './modules/posts/comments.repository.ts';
@@ -388,6 +388,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await limits.hit(`comment:user:${userId}`, commentRule);
     },
     hiddenFrom,
+    listed: createListingSignals({
+      moderation: moderationRepository,
+      users: usersRepository,
+      clock,
+      log: (err) => app.log.error({ err }, 'listing signals failed'),
+    }).listed,
     clock,
   });
   postsRoutes(app, { posts, guard, images, limits });

@@ -1,6 +1,6 @@
 import {
   MODERATION_ACTIONS,
-  REPORT_REASONS,
+  QUEUE_REASONS,
   REPORT_STATUSES,
   REPORT_TARGETS,
 } from '@makan/contract/moderation';
@@ -28,13 +28,12 @@ export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
-    reporterId: integer('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a signal: a report the server filed itself (`SIGNAL_REASONS`). */
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'cascade' }),
     targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
     targetId: integer('target_id').notNull(),
     targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
-    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    reason: text('reason', { enum: QUEUE_REASONS }).notNull(),
     details: text('details'),
     /** For a reported message: the messages around it, as they were (moderators only). */
     evidence: jsonb('evidence'),
@@ -44,9 +43,13 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_one_per_reporter').on(t.reporterId, t.targetType, t.targetId),
+    // One open signal per target and kind: a second upload of the same photo adds to its evidence.
+    uniqueIndex('reports_one_open_signal')
+      .on(t.targetType, t.targetId, t.reason)
+      .where(sql`${t.reporterId} is null and ${t.status} = 'open'`),
     index('reports_open_idx').on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
     check('reports_target_type_check', isOneOf(t.targetType, REPORT_TARGETS)),
-    check('reports_reason_check', isOneOf(t.reason, REPORT_REASONS)),
+    check('reports_reason_check', isOneOf(t.reason, QUEUE_REASONS)),
     check('reports_status_check', isOneOf(t.status, REPORT_STATUSES)),
   ],
 );

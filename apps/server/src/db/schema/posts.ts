@@ -3,6 +3,7 @@ import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   check,
   customType,
   index,
@@ -40,6 +41,8 @@ export const posts = pgTable(
     areaM2: numeric('area_m2', { precision: 12, scale: 2, mode: 'number' }),
     status: text('status', { enum: LISTING_STATUSES }),
     licenceNumber: text('licence_number'),
+    /** When a moderator checked the licence number against the register (issue 21); an edit of it clears this. */
+    licenceCheckedAt: timestamp('licence_checked_at', { withTimezone: true }),
     /**
      * Description, city names (en/ar), type labels (en/ar) and free location, folded by
      * normalizeSearchText, each Arabic word also without its و/ال/وال/بال prefix; see posts.search.ts.
@@ -78,6 +81,11 @@ export const postMedia = pgTable(
     size: integer('size').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /**
+     * The photo's 64-bit difference hash (perceptual: the same picture re-encoded or resized hashes
+     * within a few bits), for the duplicate-photo signal; null for a picture too plain to tell.
+     */
+    phash: bigint('phash', { mode: 'bigint' }),
   },
   (t) => [index('post_media_post_idx').on(t.postId, t.position), uniqueIndex('post_media_key_key').on(t.key)],
 );

@@ -25,12 +25,14 @@ export function createChatViews(deps: ChatViewsDeps) {
   const { conversations, messages, readState, fileUrl } = deps;
 
   function userView(user: UserColumns | undefined, id: number): ChatUser {
-    if (!user) return { id, name: '', user_type: 'retail', verified: false, picture: null };
+    if (!user)
+      return { id, name: '', user_type: 'retail', verified: false, company_verified: false, picture: null };
     return {
       id: user.id,
       name: user.name,
       user_type: user.userType,
       verified: isVerified(user),
+      company_verified: user.companyVerifiedAt !== null,
       picture: user.pictureKey ? { url: deps.pictureUrl(user.pictureKey) } : null,
     };
   }

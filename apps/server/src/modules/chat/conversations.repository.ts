@@ -7,7 +7,14 @@ import { users } from '../../db/schema/users.ts';
 export type ParticipantRow = typeof cp.$inferSelect;
 export type UserColumns = Pick<
   typeof users.$inferSelect,
-  'id' | 'name' | 'userType' | 'pictureKey' | 'emailVerifiedAt' | 'phoneVerifiedAt' | 'verificationMethod'
+  | 'id'
+  | 'name'
+  | 'userType'
+  | 'pictureKey'
+  | 'emailVerifiedAt'
+  | 'phoneVerifiedAt'
+  | 'verificationMethod'
+  | 'companyVerifiedAt'
 >;
 
 /** The columns of a user that a chat shows (name, type, picture, whether verified). */
@@ -19,6 +26,7 @@ export const userColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
   phoneVerifiedAt: users.phoneVerifiedAt,
   verificationMethod: users.verificationMethod,
+  companyVerifiedAt: users.companyVerifiedAt,
 };
 
 const idRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });

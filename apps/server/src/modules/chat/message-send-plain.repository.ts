@@ -75,6 +75,7 @@ const userJson = jsonRow({
   email_verified_at: isoDate.nullable(),
   phone_verified_at: isoDate.nullable(),
   verification_method: z.enum(['email', 'phone', 'both']),
+  company_verified_at: isoDate.nullable(),
 }) satisfies z.ZodType<UserColumns>;
 /** What the one-statement send answers: no row when it stored nothing (then the transaction decides). */
 const plainSendRows = z.object({
@@ -156,7 +157,8 @@ export function createPlainSend(db: Database) {
         (select json_agg(l order by l.user_id) from locked l) as participants,
         (select json_agg(json_build_object('id', u.id, 'name', u.name, 'user_type', u.user_type,
             'picture_key', u.picture_key, 'email_verified_at', u.email_verified_at,
-            'phone_verified_at', u.phone_verified_at, 'verification_method', u.verification_method))
+            'phone_verified_at', u.phone_verified_at, 'verification_method', u.verification_method,
+            'company_verified_at', u.company_verified_at))
           from users u where u.id in (select l.user_id from locked l)) as users,
         array(
           select r.id from (

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIMITS } from '@makan/contract/limits';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
 import { writeAtomically } from '../../lib/files.ts';
 
@@ -153,6 +153,30 @@ const tooLarge = () => new PayloadTooLarge('imageTooLarge', { file: 'imageTooLar
  * image to WebP in every size (upright, with no metadata: no GPS position, camera or profile
  * left), and answers the random key that names the files; `url` and `remove` take that key.
  */
+/** Set bits of a 64-bit hash below or above which a picture is too plain to tell from another. */
+const PLAIN_BITS = 8;
+
+/**
+ * A 64-bit difference hash: the picture in grey at 9×8, each bit whether a pixel is brighter than its
+ * right-hand neighbour. The same picture re-encoded, resized or lightly retouched hashes within a few
+ * bits (compared by Hamming distance); a different picture differs in about half. A picture with
+ * (nearly) no edges, such as a plain colour or a smooth gradient, tells nothing: null.
+ */
+export async function differenceHash(image: Sharp): Promise<bigint | null> {
+  const grey = await image.greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
+  let hash = 0n;
+  let ones = 0;
+  for (let y = 0; y < 8; y++) {
+    for (let x = 0; x < 8; x++) {
+      const brighter = (grey[y * 9 + x] ?? 0) > (grey[y * 9 + x + 1] ?? 0);
+      hash = (hash << 1n) | (brighter ? 1n : 0n);
+      if (brighter) ones++;
+    }
+  }
+  if (ones < PLAIN_BITS || ones > 64 - PLAIN_BITS) return null;
+  return BigInt.asIntN(64, hash);
+}
+
 export function createImageStore({
   dir,
   newKey = () => randomBytes(16).toString('hex'),
@@ -173,7 +197,11 @@ export function createImageStore({
 
   type Rendered = { size: number; data: Buffer; width: number; height: number };
 
-  async function render(kind: StoredImageKind, source: ImageSource, head: Buffer): Promise<Rendered[]> {
+  async function render(
+    kind: StoredImageKind,
+    source: ImageSource,
+    head: Buffer,
+  ): Promise<{ outputs: Rendered[]; hash: bigint | null }> {
     const format = sniffImage(head);
     if (!format) throw invalidImage();
     const image = sharpInput(source);
@@ -215,7 +243,8 @@ export function createImageStore({
       throw invalidImage();
     }
     const { width, height, channels } = pixels.info;
-    return Promise.all(
+    const raw = { raw: { width, height, channels } };
+    const outputs = await Promise.all(
       variants.map(async (variant) => {
         const { data, info } = await sharp(pixels.data, { raw: { width, height, channels } })
           .resize(
@@ -228,12 +257,15 @@ export function createImageStore({
         return { size: variant.size, data, width: info.width, height: info.height };
       }),
     );
+    // Photos get a perceptual hash, from the pixels already decoded (issue 21's duplicate-photo signal).
+    const hash = kind === 'post' ? await differenceHash(sharp(pixels.data, raw)) : null;
+    return { outputs, hash };
   }
 
   async function store(kind: StoredImageKind, source: ImageSource) {
     const { head, size } = await headOf(source);
     if (size > LIMITS.fileMaxBytes) throw tooLarge();
-    const outputs = await renderTurn(() => render(kind, source, head));
+    const { outputs, hash } = await renderTurn(() => render(kind, source, head));
     const key = newKey();
     if (!KEY_PATTERN.test(key)) throw new Error('image keys must be 32 lower-case hex digits');
     await mkdir(path.join(dir, IMAGE_VARIANTS[kind].folder), { recursive: true });
@@ -243,7 +275,7 @@ export function createImageStore({
       await remove(kind, key);
       throw err;
     }
-    return { key, outputs };
+    return { key, outputs, hash };
   }
 
   /** Deletes every size of a stored image; files already gone are fine. */
@@ -286,11 +318,11 @@ export function createImageStore({
     async savePhoto(
       source: ImageSource,
       kind: PhotoKind = 'post',
-    ): Promise<{ key: string; width: number; height: number; size: number }> {
-      const { key, outputs } = await store(kind, source);
+    ): Promise<{ key: string; width: number; height: number; size: number; phash: bigint | null }> {
+      const { key, outputs, hash } = await store(kind, source);
       const large = outputs[outputs.length - 1];
       if (!large) throw new Error('no output');
-      return { key, width: large.width, height: large.height, size: large.data.length };
+      return { key, width: large.width, height: large.height, size: large.data.length, phash: hash };
     },
 
     /** The public path of one size (by default the one a screen shows at 2×). */

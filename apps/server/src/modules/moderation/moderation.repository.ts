@@ -1,9 +1,18 @@
-import type { ModerationAction, ReportReason, ReportTarget, Role } from '@makan/contract/moderation';
+import type {
+  ModerationAction,
+  QueueKind,
+  QueueReason,
+  ReportReason,
+  ReportTarget,
+  Role,
+  SignalReason,
+} from '@makan/contract/moderation';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { messages } from '../../db/schema/chat.ts';
 import { moderationActions, reports } from '../../db/schema/moderation.ts';
+import { posts } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
 
 const queueRows = z.object({
@@ -24,7 +33,7 @@ export type QueueRow = {
   targetId: number;
   targetUserId: number | null;
   reportsCount: number;
-  reasons: ReportReason[];
+  reasons: QueueReason[];
   firstReportedAt: Date;
 };
 
@@ -40,6 +49,12 @@ export type AuditInsert = {
   details?: Record<string, unknown> | null;
   createdAt: Date;
 };
+
+/** The members to tell their report was handled (a signal has nobody to tell). */
+const reportersOf = (rows: { reporterId: number | null }[]) =>
+  rows.flatMap((r) => (r.reporterId === null ? [] : [r.reporterId]));
+
+const idList = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });
 
 /** Reports, the audit log, roles and suspensions (issue 21). */
 export function createModerationRepository(db: Database) {
@@ -76,11 +91,12 @@ export function createModerationRepository(db: Database) {
      * Open reports grouped by target: the most reported first (a listing several members flag rises),
      * then the oldest.
      */
-    async queue(limit: number): Promise<QueueRow[]> {
+    async queue(kind: QueueKind, limit: number): Promise<QueueRow[]> {
       const result = await db.execute(sql`
         select target_type, target_id, max(target_user_id) as target_user_id, count(*)::int as reports_count,
           array_agg(distinct reason) as reasons, min(created_at) as first_reported_at
         from reports where status = 'open'
+          and reporter_id is ${kind === 'signals' ? sql`null` : sql`not null`}
         group by target_type, target_id
         order by count(*) desc, min(created_at) asc
         limit ${limit}`);
@@ -89,7 +105,7 @@ export function createModerationRepository(db: Database) {
         targetId: r.target_id,
         targetUserId: r.target_user_id,
         reportsCount: r.reports_count,
-        reasons: r.reasons as ReportReason[],
+        reasons: r.reasons as QueueReason[],
         firstReportedAt: r.first_reported_at,
       }));
     },
@@ -123,7 +139,7 @@ export function createModerationRepository(db: Database) {
           and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, 'open')),
         )
         .returning({ reporterId: reports.reporterId });
-      return rows.map((r) => r.reporterId);
+      return reportersOf(rows);
     },
 
     /** Closes every open report about a user's account or content (they were suspended). */
@@ -133,7 +149,72 @@ export function createModerationRepository(db: Database) {
         .set({ status: 'actioned', resolvedAt: now })
         .where(and(eq(reports.targetUserId, userId), eq(reports.status, 'open')))
         .returning({ reporterId: reports.reporterId });
-      return rows.map((r) => r.reporterId);
+      return reportersOf(rows);
+    },
+
+    /**
+     * A signal the server files about a target (no reporter): one open signal per target and kind;
+     * filed again, its related listings are added to the open one's.
+     */
+    async fileSignal(row: {
+      targetType: ReportTarget;
+      targetId: number;
+      targetUserId: number;
+      reason: SignalReason;
+      relatedPostIds: number[];
+      now: Date;
+    }): Promise<void> {
+      const evidence = JSON.stringify({ related_post_ids: row.relatedPostIds });
+      await db.execute(sql`
+        insert into reports (reporter_id, target_type, target_id, target_user_id, reason, evidence, created_at)
+        values (null, ${row.targetType}, ${row.targetId}, ${row.targetUserId}, ${row.reason}, ${evidence}::jsonb, ${row.now.toISOString()}::timestamptz)
+        on conflict (target_type, target_id, reason) where reporter_id is null and status = 'open'
+        do update set evidence = jsonb_build_object('related_post_ids', (
+          select coalesce(jsonb_agg(distinct v order by v), '[]'::jsonb) from jsonb_array_elements(
+            coalesce(reports.evidence -> 'related_post_ids', '[]'::jsonb) || (excluded.evidence -> 'related_post_ids')) v))`);
+    },
+
+    /**
+     * Other accounts' listings with a photo the same as one of this post's: difference hashes at
+     * most \`distance\` bits apart. Photos too plain to tell have no hash and match nothing.
+     */
+    async photoTwins(postId: number, authorId: number, distance: number): Promise<number[]> {
+      const result = await db.execute(sql`
+        select distinct o.post_id as id from post_media m
+        join post_media o on o.phash is not null and o.post_id <> m.post_id
+        join posts op on op.id = o.post_id and op.user_id <> ${authorId}
+        where m.post_id = ${postId} and m.phash is not null
+          and bit_count(int8send(m.phash # o.phash)) <= ${distance}
+        order by id limit 20`);
+      return idList.parse(result).rows.map((r) => r.id);
+    },
+
+    /** The user's listings posted since \`since\`, oldest first. */
+    async listingsSince(userId: number, since: Date): Promise<number[]> {
+      const result = await db.execute(sql`
+        select id from posts where user_id = ${userId} and created_at >= ${since.toISOString()}::timestamptz
+        order by id limit 50`);
+      return idList.parse(result).rows.map((r) => r.id);
+    },
+
+    /** Listings with a licence number no moderator has checked yet, oldest first. */
+    async uncheckedLicences(limit: number): Promise<number[]> {
+      const result = await db.execute(sql`
+        select id from posts where licence_number is not null and licence_checked_at is null
+        order by created_at, id limit ${limit}`);
+      return idList.parse(result).rows.map((r) => r.id);
+    },
+
+    /** Marks a listing's licence checked (or not); undefined without the post, null without a number. */
+    async setLicenceChecked(postId: number, at: Date | null) {
+      const [row] = await db
+        .update(posts)
+        .set({
+          licenceCheckedAt: sql`case when ${posts.licenceNumber} is null then null else ${at?.toISOString() ?? null}::timestamptz end`,
+        })
+        .where(eq(posts.id, postId))
+        .returning({ userId: posts.userId, licenceNumber: posts.licenceNumber });
+      return row;
     },
 
     async audit(entry: AuditInsert): Promise<number> {

@@ -5,8 +5,11 @@ import {
   auditQuery,
   dismissRequest,
   grantModeratorRequest,
+  licenceCheckRequest,
+  licenceQueue,
   moderationReason,
   moderatorsList,
+  queueQuery,
   reportCase,
   reportCreated,
   reportQueue,
@@ -15,6 +18,7 @@ import {
   suspendRequest,
   targetParams,
 } from '@makan/contract/moderation';
+import { postIdParams } from '@makan/contract/posts';
 import { profileIdParams } from '@makan/contract/profiles';
 import { TEXT } from '@makan/contract/texts';
 import type { App } from '../../lib/http.ts';
@@ -106,9 +110,40 @@ export function moderationRoutes(
     '/api/admin/reports',
     staffRoute('moderator', {
       summary: 'The queue: open reports grouped by target, the most reported first, then the oldest',
+      description:
+        "kind=reports (the default): members' reports; kind=signals: what the server flagged itself (a new account posting many listings, a listing with the same photo as another account's).",
+      querystring: queueQuery,
       response: { 200: successSchema(reportQueue), ...failures },
     }),
-    async (request) => ({ status: true as const, data: await moderation.queue(session(request)) }),
+    async (request) => ({
+      status: true as const,
+      data: await moderation.queue(session(request), request.query.kind),
+    }),
+  );
+
+  app.get(
+    '/api/admin/licences',
+    staffRoute('moderator', {
+      summary: 'Listings with an advertising licence number (REGA, Trakheesi) not yet checked, oldest first',
+      response: { 200: successSchema(licenceQueue), ...failures },
+    }),
+    async (request) => ({ status: true as const, data: await moderation.licences(session(request)) }),
+  );
+
+  app.post(
+    '/api/admin/posts/:id/licence',
+    staffRoute('moderator', {
+      summary: "Mark a listing's licence number checked against the register (or not)",
+      description: `The listing shows the licence as checked until its number is edited. 422 '${TEXT.licenceMissing}' without a number.`,
+      params: postIdParams,
+      body: licenceCheckRequest,
+      response: { 200: successSchema(actionResult), ...failures },
+    }),
+    async (request) => ({
+      status: true as const,
+      message: request.body.checked ? TEXT.licenceChecked : TEXT.licenceUnchecked,
+      data: await moderation.checkLicence(session(request), request.params.id, request.body.checked),
+    }),
   );
 
   app.get(

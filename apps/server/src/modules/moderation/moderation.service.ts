@@ -1,13 +1,19 @@
 import type { evidenceMessage, reportedContent } from '@makan/contract/moderation';
 import {
   type AuditEntry,
+  type LicenceItem,
   type ModerationAction,
   type ModerationUser,
   type QueueItem,
+  type QueueKind,
+  type QueueReason,
   REPORT_EVIDENCE_AROUND,
   type ReportReason,
   type ReportTarget,
   type Role,
+  SIGNAL_REASONS,
+  SIGNALS,
+  type SignalReason,
   SUSPENDED_FOREVER,
 } from '@makan/contract/moderation';
 import type { z } from 'zod';
@@ -51,6 +57,7 @@ type EvidenceMessage = z.infer<typeof evidenceMessage>;
 const REPORTS_PER_HOUR: Rule = { limit: 30, windowMs: 60 * 60_000 };
 const QUEUE_SIZE = 100;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 export /** A suspension for good is stored as SUSPENDED_FOREVER (a date past anything dated). */
 function suspendedForever(user: Pick<UserRow, 'suspendedUntil'>): boolean {
@@ -70,6 +77,67 @@ export function moderationUserView(user: UserRow, now: Date): ModerationUser {
     suspended_forever: forever,
   };
 }
+
+const isSignal = (reason: QueueReason): reason is SignalReason =>
+  (SIGNAL_REASONS as readonly string[]).includes(reason);
+
+/** A signal's listings, as `fileSignal` keeps them in the report's evidence. */
+function relatedPostIds(evidence: unknown): number[] {
+  const ids = (evidence as { related_post_ids?: unknown } | null)?.related_post_ids;
+  return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+}
+
+/**
+ * Signals (issue 21): after a listing is posted or its photos change, the server flags for review
+ * a new account posting many listings, and a listing with the same photo as another account's
+ * (perceptual hash). Filed as reports without a reporter, in the console's Signals queue. A
+ * failure here never fails the listing: it is logged.
+ */
+export function createListingSignals(deps: {
+  moderation: ModerationRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  clock: Clock;
+  log: (err: unknown) => void;
+}) {
+  const { moderation, users, clock } = deps;
+  return {
+    async listed(postId: number, authorId: number): Promise<void> {
+      try {
+        const now = clock.now();
+        const twins = await moderation.photoTwins(postId, authorId, SIGNALS.photoDistanceMax);
+        if (twins.length > 0) {
+          await moderation.fileSignal({
+            targetType: 'post',
+            targetId: postId,
+            targetUserId: authorId,
+            reason: 'duplicate_photo',
+            relatedPostIds: twins,
+            now,
+          });
+        }
+        const author = await users.findById(authorId);
+        if (!author || now.getTime() - author.createdAt.getTime() > SIGNALS.newAccountDays * DAY_MS) return;
+        const recent = await moderation.listingsSince(
+          authorId,
+          new Date(now.getTime() - SIGNALS.burstHours * HOUR_MS),
+        );
+        if (recent.length >= SIGNALS.burstListings) {
+          await moderation.fileSignal({
+            targetType: 'user',
+            targetId: authorId,
+            targetUserId: authorId,
+            reason: 'new_account_burst',
+            relatedPostIds: recent,
+            now,
+          });
+        }
+      } catch (err) {
+        deps.log(err);
+      }
+    },
+  };
+}
+export type ListingSignals = ReturnType<typeof createListingSignals>;
 
 export const isStaff = (role: Role) => role === 'moderator' || role === 'admin';
 
@@ -284,9 +352,9 @@ export function createModerationService(deps: Deps) {
       return { role: me?.role ?? 'member' };
     },
 
-    async queue(session: Session) {
+    async queue(session: Session, kind: QueueKind) {
       await staff(session);
-      return { items: await items(await moderation.queue(QUEUE_SIZE)) };
+      return { items: await items(await moderation.queue(kind, QUEUE_SIZE)) };
     },
 
     async case(session: Session, type: ReportTarget, id: number) {
@@ -310,9 +378,12 @@ export function createModerationService(deps: Deps) {
         ...base,
         reports: rows.map((r) => ({
           id: r.id,
-          reporter: r.reporterName ? { id: r.reporterId, name: r.reporterName } : null,
+          reporter:
+            r.reporterId !== null && r.reporterName ? { id: r.reporterId, name: r.reporterName } : null,
           reason: r.reason,
+          signal: r.reporterId === null && isSignal(r.reason),
           details: r.details,
+          related_post_ids: relatedPostIds(r.evidence),
           status: r.status,
           created_at: r.createdAt.toISOString(),
           // Written by `report` from the messages around the reported one.
@@ -408,6 +479,51 @@ export function createModerationService(deps: Deps) {
       await moderation.setSuspension(user.id, null, clock.now());
       const actionId = await audit(me, 'restore', { type: 'user', id: user.id, userId: user.id }, reason);
       await tell(user.id, { kind: 'restored' });
+      return { action_id: actionId };
+    },
+
+    /** Listings with a licence number to check against the authority's register, oldest first. */
+    async licences(session: Session): Promise<{ items: LicenceItem[] }> {
+      await staff(session);
+      const ids = await moderation.uncheckedLicences(QUEUE_SIZE);
+      const found = await resolveTargets('post', ids);
+      const rows = await posts.byIds(ids, 0);
+      const authors = new Map(
+        (await users.findByIds([...new Set(rows.map((r) => r.userId))])).map((u) => [u.id, u]),
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return {
+        items: ids.flatMap((id) => {
+          const row = byId.get(id);
+          const content = found.get(id)?.content;
+          if (!row?.licenceNumber || !content) return [];
+          const author = authors.get(row.userId);
+          return [
+            {
+              post_id: id,
+              licence_number: row.licenceNumber,
+              checked: row.licenceCheckedAt !== null,
+              author: author ? userView(author) : null,
+              content,
+            },
+          ];
+        }),
+      };
+    },
+
+    /** Marks a listing's licence number checked (or not): the listing shows it; the audit log keeps it. */
+    async checkLicence(session: Session, postId: number, checked: boolean) {
+      const me = await staff(session);
+      const row = await moderation.setLicenceChecked(postId, checked ? clock.now() : null);
+      if (!row) throw new NotFound('postNotFound');
+      if (row.licenceNumber === null) throw new Invalid({ checked: 'licenceMissing' }, 'licenceMissing');
+      const actionId = await audit(
+        me,
+        checked ? 'check_licence' : 'uncheck_licence',
+        { type: 'post', id: postId, userId: row.userId },
+        null,
+        { licence_number: row.licenceNumber },
+      );
       return { action_id: actionId };
     },
 

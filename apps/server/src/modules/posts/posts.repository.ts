@@ -1,5 +1,17 @@
 import type { RankedCursor } from '@makan/contract/posts';
-import { and, asc, desc, eq, inArray, lt, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  lt,
+  notInArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
@@ -35,7 +47,13 @@ export type MediaInsert = {
   size: number;
   width: number;
   height: number;
+  /** The perceptual hash (image store), null when the picture is too plain to tell. */
+  phash?: bigint | null;
 };
+
+/** A photo as posts are read: everything but its hash (only the duplicate-photo signal reads that). */
+const { phash: _phash, ...mediaColumns } = getTableColumns(postMedia);
+type MediaRow = Omit<typeof postMedia.$inferSelect, 'phash'>;
 export type PostUpdate = Partial<Omit<PostInsert, 'userId' | 'createdAt'>> & { updatedAt: Date };
 
 /** A photo row of a post, as an edit sees it. */
@@ -80,6 +98,7 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
     areaM2: posts.areaM2,
     status: posts.status,
     licenceNumber: posts.licenceNumber,
+    licenceCheckedAt: posts.licenceCheckedAt,
     createdAt: posts.createdAt,
     updatedAt: posts.updatedAt,
     userName: users.name,
@@ -123,15 +142,31 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
     return statement;
   }
 
+  /**
+   * What an edit writes: the fields, the search vector of a new search text, and the licence check
+   * cleared when the licence number changes (a moderator checked the number, not the listing).
+   */
+  function updateSet(fields: PostUpdate) {
+    return {
+      ...fields,
+      ...(fields.searchText !== undefined ? { searchVector: vectorOf(fields.searchText) } : {}),
+      ...(fields.licenceNumber !== undefined
+        ? {
+            licenceCheckedAt: sql`case when ${posts.licenceNumber} is not distinct from ${fields.licenceNumber} then ${posts.licenceCheckedAt} else null end`,
+          }
+        : {}),
+    };
+  }
+
   async function mediaOf(postIds: number[]) {
-    if (postIds.length === 0) return new Map<number, (typeof postMedia.$inferSelect)[]>();
+    if (postIds.length === 0) return new Map<number, MediaRow[]>();
     onQuery();
     const rows = await db
-      .select()
+      .select(mediaColumns)
       .from(postMedia)
       .where(inArray(postMedia.postId, postIds))
       .orderBy(asc(postMedia.postId), asc(postMedia.position));
-    const byPost = new Map<number, (typeof postMedia.$inferSelect)[]>();
+    const byPost = new Map<number, MediaRow[]>();
     for (const row of rows) {
       const list = byPost.get(row.postId) ?? [];
       list.push(row);
@@ -220,13 +255,7 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
 
     async update(postId: number, fields: PostUpdate): Promise<void> {
       onQuery();
-      await db
-        .update(posts)
-        .set({
-          ...fields,
-          ...(fields.searchText !== undefined ? { searchVector: vectorOf(fields.searchText) } : {}),
-        })
-        .where(eq(posts.id, postId));
+      await db.update(posts).set(updateSet(fields)).where(eq(posts.id, postId));
     },
 
     /**
@@ -254,13 +283,7 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
           .orderBy(asc(postMedia.position));
         const slots = arrange(current);
         const keptIds = slots.flatMap((slot) => ('kept' in slot ? [slot.kept] : []));
-        await tx
-          .update(posts)
-          .set({
-            ...fields,
-            ...(fields.searchText !== undefined ? { searchVector: vectorOf(fields.searchText) } : {}),
-          })
-          .where(eq(posts.id, postId));
+        await tx.update(posts).set(updateSet(fields)).where(eq(posts.id, postId));
         const removed = current.filter((photo) => !keptIds.includes(photo.id));
         if (removed.length > 0) {
           await tx

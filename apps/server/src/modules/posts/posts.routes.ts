@@ -90,6 +90,7 @@ function readPostForm(request: FastifyRequest, images: ImageStore) {
         size: saved.size,
         width: saved.width,
         height: saved.height,
+        phash: saved.phash,
       };
     },
     discard: (photo) => removeQuietly(images, [photo.key], request.log),

@@ -134,6 +134,7 @@ export async function seedDemoPosts({
         size: saved.size,
         width: saved.width,
         height: saved.height,
+        phash: saved.phash,
       });
     }
     const customLocation = city ? null : (demo.location ?? null);

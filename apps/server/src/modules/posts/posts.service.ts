@@ -44,6 +44,8 @@ export type PostsServiceDeps = {
   countComment: (userId: number) => Promise<void>;
   /** The users a viewer must not meet: those they blocked and those who blocked them. */
   hiddenFrom: (viewerId: number) => Promise<ReadonlySet<number>>;
+  /** After a listing is posted or its photos change: the moderators' signals look at it (issue 21). */
+  listed: (postId: number, authorId: number) => Promise<void>;
   clock: Clock;
 };
 
@@ -124,6 +126,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       area_m2: row.areaM2,
       status: row.status,
       licence_number: row.licenceNumber,
+      licence_checked: row.licenceNumber !== null && row.licenceCheckedAt !== null,
       comments_count: row.commentsCount,
       bookmarks_count: row.bookmarksCount,
       likes_count: row.likesCount,
@@ -258,6 +261,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         },
         photos,
       );
+      await deps.listed(id, userId);
       return one(id, userId);
     },
 
@@ -389,6 +393,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       );
       if (!removed) throw postNotFound();
       await deps.removePhotos(removed);
+      if (photos.length > 0) await deps.listed(postId, userId);
       return one(postId, userId);
     },
 

@@ -155,6 +155,17 @@ describe('company verification', () => {
     expect(filtered.every((u) => u.company_verified)).toBe(true);
     const post = await createListing(app, company, 'Verified offices');
     expect((await api(viewer, 'GET', `/api/posts/${post}`)).json().data.user.company_verified).toBe(true);
+    // In chat too: the conversation's other participant, and the sender of a message.
+    const chat = (await api(viewer, 'POST', '/api/chat/conversations', { user_id: company.id })).json().data;
+    expect(chat.other_participant).toMatchObject({ id: company.id, company_verified: true });
+    const listed = (await api(viewer, 'GET', '/api/chat/conversations')).json().data.conversations as {
+      id: number;
+      other_participant: { company_verified: boolean } | null;
+    }[];
+    expect(listed.find((c) => c.id === chat.id)?.other_participant?.company_verified).toBe(true);
+    const reverse = (await api(company, 'POST', '/api/chat/conversations', { user_id: viewer.id })).json()
+      .data;
+    expect(reverse.other_participant).toMatchObject({ id: viewer.id, company_verified: false });
 
     const state = (await api(other, 'GET', '/api/company-verification')).json().data;
     expect(state).toMatchObject({
