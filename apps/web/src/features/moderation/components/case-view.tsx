@@ -42,8 +42,7 @@ export function CaseView({ type, id }: { type: ReportTarget; id: number }) {
   const { t } = useTranslation();
   const report = useReportCase(type, id);
   // The queue it was opened from; opened from a link, the queue its reports belong to.
-  const queue: QueueKind =
-    useCaseFrom() ?? (report.data && signalsOnly(report.data) ? 'signals' : 'reports');
+  const queue: QueueKind = useCaseFrom() ?? (report.data && signalsOnly(report.data) ? 'signals' : 'reports');
   return (
     <div className="flex flex-col gap-5" data-testid="moderation-case">
       <div>

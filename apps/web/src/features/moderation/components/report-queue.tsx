@@ -8,7 +8,11 @@ import { AuthorLine, type CaseFrom, QueryState, ReasonChips, TargetBadge } from 
 
 /** What differs between the two queues: their test ids and their words. */
 const QUEUES = {
-  reports: { testId: 'report-queue', empty: 'moderation.queue.empty', first: 'moderation.queue.firstReported' },
+  reports: {
+    testId: 'report-queue',
+    empty: 'moderation.queue.empty',
+    first: 'moderation.queue.firstReported',
+  },
   signals: {
     testId: 'signal-queue',
     empty: 'moderation.queue.signalsEmpty',

@@ -203,9 +203,7 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
               {item}
             </span>
           ))}
-          {post.licence_number && (
-            <LicenceChip number={post.licence_number} checked={post.licence_checked} />
-          )}
+          {post.licence_number && <LicenceChip number={post.licence_number} checked={post.licence_checked} />}
         </div>
         {post.description && (
           <p
