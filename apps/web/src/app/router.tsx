@@ -57,6 +57,8 @@ const SearchPage = lazy(() => posts().then((m) => ({ default: m.SearchPage })));
 const ChatPage = lazy(() => import('./routes/chat-page.tsx').then((m) => ({ default: m.ChatPage })));
 const admin = () => import('./routes/admin-pages.tsx');
 const AdminQueuePage = lazy(() => admin().then((m) => ({ default: m.AdminQueuePage })));
+const AdminSignalsPage = lazy(() => admin().then((m) => ({ default: m.AdminSignalsPage })));
+const AdminLicencesPage = lazy(() => admin().then((m) => ({ default: m.AdminLicencesPage })));
 const AdminVerificationsPage = lazy(() => admin().then((m) => ({ default: m.AdminVerificationsPage })));
 const AdminAuditPage = lazy(() => admin().then((m) => ({ default: m.AdminAuditPage })));
 const AdminModeratorsPage = lazy(() => admin().then((m) => ({ default: m.AdminModeratorsPage })));
@@ -107,6 +109,16 @@ const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], ReactElement> = 
   '/admin/reports/:type/:id': <AdminCasePage />,
 };
 
+/**
+ * The console's Signals and Licences tabs (issue 21), signed-in like the rest of it. The contract's
+ * PROTECTED_ROUTES does not list them yet (the server already answers every /admin/… page with the
+ * app): once it does, protectedPages requires them and they move there (and into ROUTE_PAGES).
+ */
+const consolePages: Record<'/admin/signals' | '/admin/licences', ReactElement> = {
+  '/admin/signals': <AdminSignalsPage />,
+  '/admin/licences': <AdminLicencesPage />,
+};
+
 function toRoutes(pages: Record<string, ReactElement>): RouteObject[] {
   return Object.entries(pages).map(([path, element]) => ({ path, element }));
 }
@@ -126,7 +138,7 @@ export const routes: RouteObject[] = [
       { path: '/messages', element: <Navigate replace to="/chat" /> },
       { element: <PublicOnly />, children: toRoutes(publicOnlyPages) },
       ...toRoutes(publicPages),
-      { element: <RequireAuth />, children: toRoutes(protectedPages) },
+      { element: <RequireAuth />, children: toRoutes({ ...protectedPages, ...consolePages }) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

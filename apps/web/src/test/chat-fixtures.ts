@@ -7,6 +7,7 @@ export const sara: ChatUser = {
   name: 'Sara Al Amri',
   user_type: 'retail',
   verified: true,
+  company_verified: false,
   picture: null,
 };
 export const omar: ChatUser = {
@@ -14,6 +15,7 @@ export const omar: ChatUser = {
   name: 'Omar Haddad',
   user_type: 'developer',
   verified: false,
+  company_verified: false,
   picture: null,
 };
 

@@ -17,6 +17,7 @@ export function postFixture(overrides: Partial<Post> = {}): Post {
     area_m2: null,
     status: null,
     licence_number: null,
+    licence_checked: false,
     comments_count: 0,
     bookmarks_count: 0,
     likes_count: 3,

@@ -29,6 +29,14 @@ export function AdminQueuePage() {
   return <AdminPage view={{ tab: 'queue' }} />;
 }
 
+export function AdminSignalsPage() {
+  return <AdminPage view={{ tab: 'signals' }} />;
+}
+
+export function AdminLicencesPage() {
+  return <AdminPage view={{ tab: 'licences' }} />;
+}
+
 export function AdminVerificationsPage() {
   return <AdminPage view={{ tab: 'verifications' }} />;
 }

@@ -124,6 +124,7 @@ export function optimisticMessage(draft: Draft, me: Me, now = Date.now()): ChatI
       name: me.name,
       user_type: 'retail',
       verified: false,
+      company_verified: false,
       picture: me.avatar ? { url: me.avatar } : null,
     },
     attachments: attachment ? [attachment] : [],

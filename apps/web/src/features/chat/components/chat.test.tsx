@@ -356,3 +356,32 @@ describe('thread header presence (issue 19)', () => {
     expect(screen.queryByTestId('chat-presence')).not.toBeInTheDocument();
   });
 });
+
+describe('thread header: the Verified company badge (issue 21)', () => {
+  it('shows the badge beside the name of a company the moderators verified', async () => {
+    signIn();
+    const verified = conversation({
+      other_last_read_message_id: 1,
+      other_participant: { ...omar, company_verified: true },
+    });
+    threadRoutes({
+      'GET /api/chat/conversations': () =>
+        ok({ conversations: [verified], pagination: pagination({ per_page: 20 }) }),
+      'GET /api/chat/conversations/10': () => ok(verified),
+    });
+    renderRoute('/chat/10');
+    expect(await screen.findByTestId('thread-name')).toHaveTextContent(omar.name);
+    const badge = await screen.findByTestId('company-verified-badge');
+    expect(badge).toHaveTextContent('Verified company');
+    // In the header, inside the link to their profile.
+    expect(badge.closest('a')).toHaveAttribute('href', `/user/${omar.id}`);
+  });
+
+  it('shows no badge for an account that is not a verified company', async () => {
+    signIn();
+    threadRoutes();
+    renderRoute('/chat/10');
+    expect(await screen.findByTestId('thread-name')).toHaveTextContent(omar.name);
+    expect(screen.queryByTestId('company-verified-badge')).toBeNull();
+  });
+});

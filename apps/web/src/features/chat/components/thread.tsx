@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { CompanyVerifiedBadge } from '../../../components/ui/company-verified-badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ArrowBackIcon } from '../../../components/ui/icons/arrow-back.tsx';
 import { SettingsIcon } from '../../../components/ui/icons/settings.tsx';
@@ -60,12 +61,15 @@ export function ThreadHeader({ conversation }: { conversation: Conversation }) {
         <Link to={`/user/${other.id}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg">
           <Avatar name={name} src={other.picture?.url} size="sm" />
           <span className="min-w-0">
-            <span
-              dir="auto"
-              data-testid="thread-name"
-              className="block truncate font-semibold text-slate-900 dark:text-slate-50"
-            >
-              {name}
+            <span className="flex min-w-0 items-center gap-2">
+              <span
+                dir="auto"
+                data-testid="thread-name"
+                className="block min-w-0 truncate font-semibold text-slate-900 dark:text-slate-50"
+              >
+                {name}
+              </span>
+              {other.company_verified && <CompanyVerifiedBadge />}
             </span>
             <PresenceStatus userId={other.id} />
           </span>

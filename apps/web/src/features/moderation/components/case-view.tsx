@@ -1,5 +1,11 @@
-import type { ReportTarget, reportCase, reportSchema } from '@makan/contract/moderation';
-import { useState } from 'react';
+import type {
+  QueueKind,
+  ReportTarget,
+  reportCase,
+  reportSchema,
+  SignalReason,
+} from '@makan/contract/moderation';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -11,7 +17,16 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { useReportCase } from '../api/report-case.ts';
 import { ActionDialog, type ActionKind } from './action-dialog.tsx';
-import { AuthorLine, isSuspended, QueryState, TargetBadge } from './moderation-parts.tsx';
+import {
+  AuthorLine,
+  isSuspended,
+  QUEUE_PATHS,
+  QueryState,
+  reasonClasses,
+  signalReason,
+  TargetBadge,
+  useCaseFrom,
+} from './moderation-parts.tsx';
 import { ContentExcerpt } from './report-queue.tsx';
 
 type Case = z.infer<typeof reportCase>;
@@ -19,16 +34,21 @@ type Report = z.infer<typeof reportSchema>;
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
+/** A case only the server's signals opened belongs to the Signals queue. */
+const signalsOnly = (data: Case) => data.reports.length > 0 && data.reports.every((item) => item.signal);
+
 /** /admin/reports/{type}/{id}: the reported thing in context, every report of it, and what to do. */
 export function CaseView({ type, id }: { type: ReportTarget; id: number }) {
   const { t } = useTranslation();
   const report = useReportCase(type, id);
+  // The queue it was opened from; opened from a link, the queue its reports belong to.
+  const queue: QueueKind = useCaseFrom() ?? (report.data && signalsOnly(report.data) ? 'signals' : 'reports');
   return (
     <div className="flex flex-col gap-5" data-testid="moderation-case">
       <div>
-        <Link to="/admin" className={buttonClasses('ghost', 'sm')}>
+        <Link to={QUEUE_PATHS[queue]} className={buttonClasses('ghost', 'sm')} data-testid="case-back">
           <ArrowBackIcon className="size-4" />
-          {t('moderation.case.back')}
+          {t(queue === 'signals' ? 'moderation.case.backSignals' : 'moderation.case.back')}
         </Link>
       </div>
       <QueryState
@@ -37,7 +57,7 @@ export function CaseView({ type, id }: { type: ReportTarget; id: number }) {
         onRetry={() => void report.refetch()}
         notFound={t('moderation.case.notFound')}
       >
-        {() => report.data && <LoadedCase data={report.data} />}
+        {() => report.data && <LoadedCase data={report.data} queue={queue} />}
       </QueryState>
     </div>
   );
@@ -54,7 +74,7 @@ function originalHref(data: Case): string | null {
   return null;
 }
 
-function LoadedCase({ data }: { data: Case }) {
+function LoadedCase({ data, queue }: { data: Case; queue: QueueKind }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -67,7 +87,7 @@ function LoadedCase({ data }: { data: Case }) {
   const onDone = (kind: ActionKind) => {
     setActing(null);
     // The case is closed: back to what is left to do. An action on the author keeps the case open.
-    if (kind === 'dismiss' || kind === 'remove') navigate('/admin');
+    if (kind === 'dismiss' || kind === 'remove') navigate(QUEUE_PATHS[queue]);
   };
 
   return (
@@ -171,13 +191,14 @@ const statusClasses: Record<Report['status'], string> = {
 function ReportEntry({ report }: { report: Report }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const signal = signalReason(report.reason);
   return (
     <li
       className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       data-testid={`case-report-${report.id}`}
     >
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-semibold text-slate-900 dark:text-slate-50">
+        <span className="font-semibold text-slate-900 dark:text-slate-50" data-testid="case-report-reason">
           {t(`reports.reasons.${report.reason}`)}
         </span>
         <span
@@ -189,11 +210,24 @@ function ReportEntry({ report }: { report: Report }) {
           {formatDate(report.created_at, language, dateTime)}
         </span>
       </div>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        {report.reporter
-          ? t('moderation.case.reporter', { name: report.reporter.name })
-          : t('moderation.case.deletedReporter')}
-      </p>
+      {report.signal ? (
+        // The server filed it: no member to name, and no account that was deleted either.
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <span
+            className={cx('rounded-full px-2.5 py-0.5 text-xs font-semibold', reasonClasses(report.reason))}
+            data-testid="case-report-signal"
+          >
+            {t('moderation.case.signal')}
+          </span>
+          <span>{t('moderation.case.signalHint')}</span>
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {report.reporter
+            ? t('moderation.case.reporter', { name: report.reporter.name })
+            : t('moderation.case.deletedReporter')}
+        </p>
+      )}
       {report.details && (
         <p
           dir="auto"
@@ -202,8 +236,37 @@ function ReportEntry({ report }: { report: Report }) {
           {report.details}
         </p>
       )}
+      {signal && report.related_post_ids.length > 0 && (
+        <RelatedListings reason={signal} postIds={report.related_post_ids} />
+      )}
       {report.evidence && report.evidence.length > 0 && <Evidence messages={report.evidence} />}
     </li>
+  );
+}
+
+/** A signal's listings: the others with the same photo, or the new account's recent ones. */
+function RelatedListings({ reason, postIds }: { reason: SignalReason; postIds: number[] }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <div className="mt-3">
+      <h3 id={headingId} className="mb-2 text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {t(`moderation.case.related.${reason}`)}
+      </h3>
+      <ul aria-labelledby={headingId} className="flex flex-wrap gap-2" data-testid="case-related">
+        {postIds.map((postId) => (
+          <li key={postId}>
+            <Link
+              to={`/post/${postId}`}
+              className="inline-flex rounded-lg border border-slate-200 px-3 py-1 text-sm font-semibold text-primary-700 hover:border-primary-400 hover:underline dark:border-slate-700 dark:text-primary-300 dark:hover:border-primary-600"
+              data-testid={`case-related-${postId}`}
+            >
+              {t('moderation.case.relatedListing', { id: postId })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

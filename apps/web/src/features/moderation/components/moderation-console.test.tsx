@@ -1,58 +1,18 @@
-import type { ModerationUser, QueueItem } from '@makan/contract/moderation';
 import { TEXT } from '@makan/contract/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fullUserFixture, ok, routeFetch } from '../../../test/auth-fixtures.ts';
+import {
+  moderationUserFixture as author,
+  queueItemFixture as item,
+  caseReportFixture as reportOf,
+} from '../../../test/moderation-fixtures.ts';
 import { mockFetch, renderRoute, signIn } from '../../../test/render.tsx';
 
 /** The moderation console (issue 21): queue, case, actions, audit log, moderators. */
 
 const fetchMock = mockFetch();
-
-function author(overrides: Partial<ModerationUser> = {}): ModerationUser {
-  return {
-    id: 2,
-    name: 'Noor Haddad',
-    user_type: 'retail',
-    role: 'member',
-    suspended_until: null,
-    suspended_forever: false,
-    ...overrides,
-  };
-}
-
-function item(overrides: Partial<QueueItem> = {}): QueueItem {
-  return {
-    target_type: 'post',
-    target_id: 7,
-    reports_count: 3,
-    reasons: ['fraud', 'misleading'],
-    first_reported_at: '2026-11-20T10:00:00.000Z',
-    author: author(),
-    content: {
-      type: 'post',
-      id: 7,
-      exists: true,
-      text: 'Grade A office floor, pay the deposit by wire today',
-      parent_id: null,
-      image_url: null,
-      created_at: '2026-11-19T09:00:00.000Z',
-    },
-    ...overrides,
-  };
-}
-
-const reportOf = (id: number, overrides: Record<string, unknown> = {}) => ({
-  id,
-  reporter: { id: 30 + id, name: `Reporter ${id}` },
-  reason: 'fraud',
-  details: null,
-  status: 'open',
-  created_at: '2026-11-20T10:00:00.000Z',
-  evidence: null,
-  ...overrides,
-});
 
 function asModerator(role: 'moderator' | 'admin' = 'moderator') {
   signIn();

@@ -6,17 +6,20 @@ import { Page } from '../../../components/ui/page.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { AuditLog } from './audit-log.tsx';
 import { CaseView } from './case-view.tsx';
-import { NotAllowed } from './moderation-parts.tsx';
+import { LicencesPanel } from './licences-panel.tsx';
+import { NotAllowed, useCaseFrom } from './moderation-parts.tsx';
 import { ModeratorsPanel } from './moderators-panel.tsx';
 import { ReportQueue } from './report-queue.tsx';
 import { VerificationsPanel } from './verifications-panel.tsx';
 
 export type ModerationView =
-  | { tab: 'queue' | 'verifications' | 'audit' | 'moderators' }
+  | { tab: 'queue' | 'signals' | 'licences' | 'verifications' | 'audit' | 'moderators' }
   | { tab: 'case'; type: string | undefined; id: string | undefined };
 
 const TABS = [
   ['queue', '/admin'],
+  ['signals', '/admin/signals'],
+  ['licences', '/admin/licences'],
   ['verifications', '/admin/verifications'],
   ['audit', '/admin/audit'],
   ['moderators', '/admin/moderators'],
@@ -32,10 +35,13 @@ const tabClasses = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * /admin: the trust and safety console for moderators and admins (members are told it is not for
- * them; the server refuses them anyway). Queue, a case, the audit log, and who moderates.
+ * them; the server refuses them anyway). Members' reports, the server's signals, a case, licences to
+ * check, company verifications, the audit log, and who moderates.
  */
 export function ModerationConsole({ role, view }: { role: Role; view: ModerationView }) {
   const { t } = useTranslation();
+  // A case is part of the queue it was opened from.
+  const caseQueue = useCaseFrom() === 'signals' ? 'signals' : 'queue';
   if (role === 'member') return <NotAllowed standalone />;
   return (
     <Page title={t('moderation.title')} description={t('moderation.description')} testId="moderation-console">
@@ -46,7 +52,7 @@ export function ModerationConsole({ role, view }: { role: Role; view: Moderation
             to={to}
             end
             className={(state) =>
-              tabClasses({ isActive: state.isActive || (tab === 'queue' && view.tab === 'case') })
+              tabClasses({ isActive: state.isActive || (tab === caseQueue && view.tab === 'case') })
             }
             data-testid={`moderation-tab-${tab}`}
           >
@@ -54,7 +60,9 @@ export function ModerationConsole({ role, view }: { role: Role; view: Moderation
           </NavLink>
         ))}
       </nav>
-      {view.tab === 'queue' && <ReportQueue />}
+      {view.tab === 'queue' && <ReportQueue kind="reports" />}
+      {view.tab === 'signals' && <ReportQueue kind="signals" />}
+      {view.tab === 'licences' && <LicencesPanel />}
       {view.tab === 'verifications' && <VerificationsPanel />}
       {view.tab === 'audit' && <AuditLog />}
       {view.tab === 'moderators' && <ModeratorsPanel isAdmin={role === 'admin'} />}

@@ -1,7 +1,16 @@
-import type { ModerationUser, ReportReason, ReportTarget } from '@makan/contract/moderation';
+import {
+  type ModerationUser,
+  QUEUE_KINDS,
+  type QueueKind,
+  type QueueReason,
+  type ReportTarget,
+  SIGNAL_REASONS,
+  type SignalReason,
+} from '@makan/contract/moderation';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { LockIcon } from '../../../components/ui/icons/lock.tsx';
@@ -28,20 +37,41 @@ export function TargetBadge({ type }: { type: ReportTarget }) {
   );
 }
 
-export function ReasonChips({ reasons }: { reasons: ReadonlyArray<ReportReason> }) {
+/** The reason when the server filed it (a signal), else undefined. */
+export function signalReason(reason: QueueReason): SignalReason | undefined {
+  return SIGNAL_REASONS.find((signal) => signal === reason);
+}
+
+/** Members' reasons in amber; the server's signals in violet, so an automatic one reads apart. */
+export const reasonClasses = (reason: QueueReason) =>
+  signalReason(reason)
+    ? 'bg-violet-50 text-violet-900 dark:bg-violet-950 dark:text-violet-100'
+    : 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100';
+
+export function ReasonChips({ reasons }: { reasons: ReadonlyArray<QueueReason> }) {
   const { t } = useTranslation();
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label={t('moderation.reasons')}>
       {reasons.map((reason) => (
-        <li
-          key={reason}
-          className={`${chip} bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100`}
-        >
+        <li key={reason} className={`${chip} ${reasonClasses(reason)}`}>
           {t(`reports.reasons.${reason}`)}
         </li>
       ))}
     </ul>
   );
+}
+
+/** The queue a case was opened from (router state set by the queue's link). */
+const caseFrom = z.object({ queue: z.enum(QUEUE_KINDS) });
+export type CaseFrom = z.infer<typeof caseFrom>;
+
+/** Where each queue lives in the console. */
+export const QUEUE_PATHS: Record<QueueKind, string> = { reports: '/admin', signals: '/admin/signals' };
+
+/** The queue the open case came from; undefined when it was opened from elsewhere (a link, a reload). */
+export function useCaseFrom(): QueueKind | undefined {
+  const parsed = caseFrom.safeParse(useLocation().state);
+  return parsed.success ? parsed.data.queue : undefined;
 }
 
 /** "Suspended until 3 Dec 2026" / "Suspended for good", or nothing for an account in good standing. */

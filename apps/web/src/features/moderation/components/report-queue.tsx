@@ -1,30 +1,48 @@
-import type { QueueItem } from '@makan/contract/moderation';
+import type { QueueItem, QueueKind } from '@makan/contract/moderation';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { useReportQueue } from '../api/queue.ts';
-import { AuthorLine, QueryState, ReasonChips, TargetBadge } from './moderation-parts.tsx';
+import { AuthorLine, type CaseFrom, QueryState, ReasonChips, TargetBadge } from './moderation-parts.tsx';
 
-/** The open reports, one line per reported thing; each opens its case. */
-export function ReportQueue() {
+/** What differs between the two queues: their test ids and their words. */
+const QUEUES = {
+  reports: {
+    testId: 'report-queue',
+    empty: 'moderation.queue.empty',
+    first: 'moderation.queue.firstReported',
+  },
+  signals: {
+    testId: 'signal-queue',
+    empty: 'moderation.queue.signalsEmpty',
+    first: 'moderation.queue.firstSignalled',
+  },
+} as const;
+
+/**
+ * The open reports, one line per reported thing; each opens its case. `kind`: the members' reports,
+ * or the signals the server filed itself (issue 21).
+ */
+export function ReportQueue({ kind }: { kind: QueueKind }) {
   const { t } = useTranslation();
-  const queue = useReportQueue();
+  const queue = useReportQueue(kind);
+  const { testId, empty } = QUEUES[kind];
   return (
     <QueryState pending={queue.isPending} error={queue.error} onRetry={() => void queue.refetch()}>
       {() =>
         queue.data?.length ? (
-          <ul className="flex flex-col gap-3" data-testid="report-queue">
+          <ul className="flex flex-col gap-3" data-testid={testId}>
             {queue.data.map((item) => (
-              <QueueRow key={`${item.target_type}-${item.target_id}`} item={item} />
+              <QueueRow key={`${item.target_type}-${item.target_id}`} item={item} kind={kind} />
             ))}
           </ul>
         ) : (
           <p
             className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300"
-            data-testid="report-queue-empty"
+            data-testid={`${testId}-empty`}
           >
-            {t('moderation.queue.empty')}
+            {t(empty)}
           </p>
         )
       }
@@ -33,7 +51,7 @@ export function ReportQueue() {
 }
 
 /** What a reported thing says, in a line or two (its photo beside it). */
-export function ContentExcerpt({ item }: { item: QueueItem }) {
+export function ContentExcerpt({ item }: { item: Pick<QueueItem, 'content'> }) {
   const { t } = useTranslation();
   const { content } = item;
   if (!content.exists)
@@ -58,10 +76,13 @@ export function ContentExcerpt({ item }: { item: QueueItem }) {
   );
 }
 
-function QueueRow({ item }: { item: QueueItem }) {
+function QueueRow({ item, kind }: { item: QueueItem; kind: QueueKind }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const href = `/admin/reports/${item.target_type}/${item.target_id}`;
+  const formatted = new Intl.NumberFormat(language).format(item.reports_count);
+  // The case goes back to the queue it was opened from.
+  const from: CaseFrom = { queue: kind };
   return (
     <li
       className="relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-primary-400 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-primary-600"
@@ -70,13 +91,12 @@ function QueueRow({ item }: { item: QueueItem }) {
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <TargetBadge type={item.target_type} />
         <span className="text-sm font-semibold text-red-800 dark:text-red-300" data-testid="queue-count">
-          {t('moderation.queue.reports', {
-            count: item.reports_count,
-            formatted: new Intl.NumberFormat(language).format(item.reports_count),
-          })}
+          {kind === 'signals'
+            ? t('moderation.queue.signals', { count: item.reports_count, formatted })
+            : t('moderation.queue.reports', { count: item.reports_count, formatted })}
         </span>
         <span className="ms-auto text-xs text-slate-600 dark:text-slate-400">
-          {t('moderation.queue.firstReported', { date: formatDate(item.first_reported_at, language) })}
+          {t(QUEUES[kind].first, { date: formatDate(item.first_reported_at, language) })}
         </span>
       </div>
       <ContentExcerpt item={item} />
@@ -87,7 +107,7 @@ function QueueRow({ item }: { item: QueueItem }) {
         <ReasonChips reasons={item.reasons} />
       </div>
       {/* The whole card opens the case; the link's own text names it for screen readers. */}
-      <Link to={href} className="absolute inset-0 rounded-2xl" data-testid="queue-open">
+      <Link to={href} state={from} className="absolute inset-0 rounded-2xl" data-testid="queue-open">
         <span className="sr-only">
           {t('moderation.queue.open', {
             target: t(`moderation.targets.${item.target_type}`),

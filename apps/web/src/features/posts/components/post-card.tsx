@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { CompanyVerifiedBadge } from '../../../components/ui/company-verified-badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { BookmarkIcon } from '../../../components/ui/icons/bookmark.tsx';
+import { CheckCircleIcon } from '../../../components/ui/icons/check-circle.tsx';
 import { HeartIcon } from '../../../components/ui/icons/heart.tsx';
 import { MapPinIcon } from '../../../components/ui/icons/map-pin.tsx';
 import { MessageIcon } from '../../../components/ui/icons/message.tsx';
@@ -100,7 +101,6 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
     post.area_m2
       ? t('posts.card.area', { value: new Intl.NumberFormat(language).format(post.area_m2) })
       : null,
-    post.licence_number ? t('posts.card.licence', { value: post.licence_number }) : null,
   ].filter((item): item is string => Boolean(item));
 
   return (
@@ -203,6 +203,7 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
               {item}
             </span>
           ))}
+          {post.licence_number && <LicenceChip number={post.licence_number} checked={post.licence_checked} />}
         </div>
         {post.description && (
           <p
@@ -283,5 +284,48 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
       {/* Mounted only while open, so each opening starts from the post as it is now. */}
       {editing && <PostEditDialog post={post} open onClose={() => setEditing(false)} />}
     </article>
+  );
+}
+
+const chipClasses = 'rounded-full px-2.5 py-0.5 text-xs';
+
+/**
+ * The listing's advertising licence number; once a moderator has checked it against the authority's
+ * register (issue 21), in green with a check mark that names itself to screen readers.
+ */
+function LicenceChip({ number, checked }: { number: string; checked: boolean }) {
+  const { t } = useTranslation();
+  const text = t('posts.card.licence', { value: number });
+  if (!checked)
+    return (
+      <span
+        dir="auto"
+        className={cx(chipClasses, 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300')}
+        data-testid="post-licence"
+      >
+        {text}
+      </span>
+    );
+  const label = t('posts.card.licenceChecked');
+  return (
+    <span
+      dir="auto"
+      className={cx(
+        chipClasses,
+        'inline-flex items-center gap-1 bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800',
+      )}
+      data-testid="post-licence"
+    >
+      {text}
+      <span
+        role="img"
+        aria-label={label}
+        title={label}
+        className="inline-flex size-3.5 shrink-0"
+        data-testid="post-licence-checked"
+      >
+        <CheckCircleIcon className="size-full" />
+      </span>
+    </span>
   );
 }

@@ -1,3 +1,4 @@
+import { REPORT_REASONS } from '@makan/contract/moderation';
 import { TEXT } from '@makan/contract/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,6 +30,18 @@ async function openDialog() {
 }
 
 describe('the Report dialog', () => {
+  it("offers the members' reasons only, never the server's signals", async () => {
+    answerPost(() => ok({ id: 1 }, TEXT.reportCreated, 201));
+    renderRoute('/post/7');
+    const dialog = await openDialog();
+    const labels = within(dialog)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')?.textContent);
+    expect(labels).toHaveLength(REPORT_REASONS.length);
+    expect(labels).not.toContain('Photo also in another listing');
+    expect(labels).not.toContain('Many listings from a new account');
+  });
+
   it('asks for a reason, then for details when the reason is "Something else", before sending', async () => {
     const calls = answerPost(() => ok({ id: 1 }, TEXT.reportCreated, 201));
     renderRoute('/post/7');
