@@ -10,9 +10,10 @@ const PASSWORD = 'Fresh1234';
  * The accounts the moderation journey signs up as, one per language: the e2e server's ADMIN_EMAILS
  * (playwright.config.ts) makes them admins when they sign in.
  */
-export const adminEmail = (language: 'en' | 'ar', journey: 'moderation' | 'verification' = 'moderation') =>
+type AdminJourney = 'moderation' | 'verification' | 'licences';
+export const adminEmail = (language: 'en' | 'ar', journey: AdminJourney = 'moderation') =>
   `${journey}.admin.${language}@e2e.example`;
-export const ADMIN_EMAILS = (['moderation', 'verification'] as const).flatMap((journey) =>
+export const ADMIN_EMAILS = (['moderation', 'verification', 'licences'] as const).flatMap((journey) =>
   (['en', 'ar'] as const).map((language) => adminEmail(language, journey)),
 );
 let count = 0;

@@ -40,6 +40,8 @@ export const PROTECTED_ROUTES = [
   // The moderation console (issue 21): moderators and admins; members are told it is not for them.
   '/admin',
   '/admin/verifications',
+  '/admin/signals',
+  '/admin/licences',
   '/admin/audit',
   '/admin/moderators',
   '/admin/reports/:type/:id',

@@ -40,6 +40,8 @@ export const ROUTE_PAGES: Record<PageRoute, string> = {
   '/chat/:id/settings': 'src/app/routes/chat-page.tsx',
   '/admin': 'src/app/routes/admin-pages.tsx',
   '/admin/verifications': 'src/app/routes/admin-pages.tsx',
+  '/admin/signals': 'src/app/routes/admin-pages.tsx',
+  '/admin/licences': 'src/app/routes/admin-pages.tsx',
   '/admin/audit': 'src/app/routes/admin-pages.tsx',
   '/admin/moderators': 'src/app/routes/admin-pages.tsx',
   '/admin/reports/:type/:id': 'src/app/routes/admin-pages.tsx',

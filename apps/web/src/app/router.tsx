@@ -104,19 +104,11 @@ const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], ReactElement> = 
   '/chat/:id/settings': <ChatPage />,
   '/admin': <AdminQueuePage />,
   '/admin/verifications': <AdminVerificationsPage />,
+  '/admin/signals': <AdminSignalsPage />,
+  '/admin/licences': <AdminLicencesPage />,
   '/admin/audit': <AdminAuditPage />,
   '/admin/moderators': <AdminModeratorsPage />,
   '/admin/reports/:type/:id': <AdminCasePage />,
-};
-
-/**
- * The console's Signals and Licences tabs (issue 21), signed-in like the rest of it. The contract's
- * PROTECTED_ROUTES does not list them yet (the server already answers every /admin/… page with the
- * app): once it does, protectedPages requires them and they move there (and into ROUTE_PAGES).
- */
-const consolePages: Record<'/admin/signals' | '/admin/licences', ReactElement> = {
-  '/admin/signals': <AdminSignalsPage />,
-  '/admin/licences': <AdminLicencesPage />,
 };
 
 function toRoutes(pages: Record<string, ReactElement>): RouteObject[] {
@@ -138,7 +130,7 @@ export const routes: RouteObject[] = [
       { path: '/messages', element: <Navigate replace to="/chat" /> },
       { element: <PublicOnly />, children: toRoutes(publicOnlyPages) },
       ...toRoutes(publicPages),
-      { element: <RequireAuth />, children: toRoutes({ ...protectedPages, ...consolePages }) },
+      { element: <RequireAuth />, children: toRoutes(protectedPages) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
