@@ -28,6 +28,8 @@ export const SERVER_EVENTS = {
   messageEdited: 'MessageEdited',
   messageDeleted: 'MessageDeleted',
   presenceChanged: 'PresenceChanged',
+  /** Issue 22: see notifications.ts (notificationsChangedEvent). */
+  notificationsChanged: 'NotificationsChanged',
 } as const;
 
 /** Events a client sends; each answers through an acknowledgement. */

@@ -26,6 +26,8 @@ export const PUBLIC_ROUTES = [
 /** Route patterns (React Router syntax) that need a signed-in user. */
 export const PROTECTED_ROUTES = [
   '/home',
+  // Issue 22: what happened while away.
+  '/notifications',
   '/post/:id',
   '/comment/:postId/:commentId',
   '/commercial',

@@ -82,6 +82,8 @@ export const TEXT = {
   verificationApproved: 'Company verified',
   verificationRefused: 'Verification refused',
   reportDismissed: 'Report dismissed',
+  notificationsAllRead: 'All notifications marked as read',
+  notificationNotFound: 'Notification not found',
   licenceChecked: 'Licence marked as checked',
   licenceUnchecked: 'Licence check removed',
   licenceMissing: 'This listing has no licence number',

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Notifications (issue 22): what happened to a user's listings, comments, followers, messages and
+ * reports, stored once per recipient and grouped as people expect ('Sara and 3 others liked your
+ * listing'). Written after the action, off the request path, by a durable queue; a like taken back
+ * before it was seen leaves nothing; one's own actions and blocked users never notify.
+ */
+export const NOTIFICATION_KINDS = ['like', 'comment', 'reply', 'follow', 'message', 'moderation'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What a moderation notification tells (the reason, when there is one, is its `excerpt`). */
+export const MODERATION_OUTCOMES = ['report_handled', 'removed', 'warned', 'restored'] as const;
+export type ModerationOutcome = (typeof MODERATION_OUTCOMES)[number];
+
+/** The people shown on a grouped notification: the latest few. */
+export const NOTIFICATION_ACTORS_SHOWN = 3;
+/** A new message notifies only when it is still unread this long after it was sent. */
+export const MESSAGE_NOTIFY_DELAY_MS = 10_000;
+export const NOTIFICATION_EXCERPT_MAX = 140;
+
+const id = z.number().int();
+
+export const notificationActor = z.object({
+  id,
+  name: z.string(),
+  picture: z.object({ url: z.string() }).nullable(),
+});
+export type NotificationActor = z.infer<typeof notificationActor>;
+
+export const notificationSchema = z.object({
+  id,
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** The latest people first, at most NOTIFICATION_ACTORS_SHOWN (none for a moderation notice). */
+  actors: z.array(notificationActor),
+  /** How many different people in all ('Sara and {actors_count - 1} others'). */
+  actors_count: z.number().int(),
+  /** What it is about: the listing (like, comment, reply), the comment (comment, reply), the conversation (message). */
+  post_id: id.nullable(),
+  comment_id: id.nullable(),
+  conversation_id: id.nullable(),
+  /** The latest comment's or message's first words, or a moderator's reason. */
+  excerpt: z.string().nullable(),
+  outcome: z.enum(MODERATION_OUTCOMES).nullable(),
+  /** Where it leads in the app: '/post/12', '/comment/12/34', '/chat/5', '/user/7', '/settings'. */
+  link: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+  /** When the last person joined the group: the list's order. */
+  updated_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsQuery = z.object({
+  /** `next_cursor` of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^\d{13}_\d{1,12}$/)
+    .optional(),
+  per_page: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const notificationsPage = z.object({
+  notifications: z.array(notificationSchema),
+  next_cursor: z.string().nullable(),
+  unread_count: z.number().int(),
+});
+export const unreadCountSchema = z.object({ unread_count: z.number().int() });
+export const notificationParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Socket event `NotificationsChanged` on the user's channel, on every process: the unread count now,
+ * and the notification new or updated (null when some were read or taken back). A hint: after a
+ * reconnect, clients ask GET /api/notifications/unread-count again.
+ */
+export const notificationsChangedEvent = z.object({
+  unread_count: z.number().int(),
+  notification: notificationSchema.nullable(),
+});
+export type NotificationsChangedEvent = z.infer<typeof notificationsChangedEvent>;
