@@ -57,6 +57,9 @@ import { createMediaRepository, type MediaRepository } from './modules/media/med
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { createListingSignals, createModerationService } from './modules/moderation/moderation.service.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createCommentsRepository } from './modules/posts/comments.repository.ts';
@@ -241,6 +244,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Modules.
   const random = overrides.random ?? cryptoRandom;
   healthRoutes(app, { ping: database.ping });
+  // Notifications (issue 22): actions enqueue what happened; a worker in every process groups it
+  // into notifications and tells the recipients' sockets (on every process, through Redis when set).
+  const commentsRepository = createCommentsRepository(database.db);
+  const notifications = createNotificationsService({
+    notifications: createNotificationsRepository(database.db),
+    clock,
+    postAuthor: async (postId) => (await postsRepository.findOwned(postId))?.userId,
+    comment: (commentId) => commentsRepository.find(commentId),
+    hiddenFrom,
+    pictureUrl: (key) => images.url('picture', key),
+    publish: (rooms, event, payload) => realtime.publish(rooms, event, payload),
+    log: app.log,
+  });
+  app.addHook('onListen', async () => notifications.start(config.notificationsEveryMs));
+  app.addHook('preClose', () => notifications.stop());
   const profiles = createProfilesService({
     users: usersRepository,
     profiles: profilesRepository,
@@ -248,6 +266,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     imageUrl: (kind, key) => images.url(kind, key),
     countPosts: (authorId) => postsRepository.countByAuthor(authorId),
     blocks: blocksRepository,
+    followed: notifications.followed,
   });
   const authRepository = createAuthRepository(database.db);
   const moderationRepository = createModerationRepository(database.db);
@@ -377,7 +396,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Posts: the feed, photos, likes, bookmarks, comments, search, and link previews of /post/{id}.
   const posts = createPostsService({
     posts: postsRepository,
-    comments: createCommentsRepository(database.db),
+    comments: commentsRepository,
     findCity: citiesRepository.findById,
     photoUrl: (key, size) => images.url('post', key, size === 'small' ? 480 : 1280),
     pictureUrl: (key) => images.url('picture', key),
@@ -394,6 +413,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       clock,
       log: (err) => app.log.error({ err }, 'listing signals failed'),
     }).listed,
+    events: { liked: notifications.liked, commented: notifications.commented },
     clock,
   });
   postsRoutes(app, { posts, guard, images, limits });
@@ -474,7 +494,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     moderation: moderationRepository,
     users: usersRepository,
     posts: postsRepository,
-    comments: createCommentsRepository(database.db),
+    comments: commentsRepository,
     messages: chatData.messages,
     conversations: chatData.conversations,
     limits,
@@ -490,8 +510,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await authRepository.revokeAllTokens(userId, clock.now());
       realtime.disconnectUser(userId);
     },
+    moderated: notifications.moderated,
   });
   moderationRoutes(app, { guard, moderation });
+  notificationsRoutes(app, { guard, notifications });
   verificationRoutes(app, {
     guard,
     moderation,

@@ -76,6 +76,8 @@ const envSchema = z.object({
   SOCKET_AUTH_TIMEOUT_MS: positiveInt(5000),
   PRESENCE_HEARTBEAT_SECONDS: positiveInt(60),
   ACCOUNT_JOBS_EVERY_SECONDS: positiveInt(60),
+  /** How often each process looks for notification events (new ones are taken at once as well). */
+  NOTIFICATIONS_EVERY_SECONDS: positiveInt(5),
   LIMIT_MESSAGES_PER_MINUTE: positiveInt(120),
   LIMIT_COMMENTS_PER_MINUTE: positiveInt(60),
 });
@@ -124,6 +126,7 @@ export type Config = {
   presenceHeartbeatMs: number;
   /** How often the account jobs (erasures due, exports asked for, expired archives) look for work. */
   accountJobsEveryMs: number;
+  notificationsEveryMs: number;
   /** Per-user rate limits, well above what people do by hand (a busy chat is 10-20 messages a minute). */
   limits: { messagesPerMinute: number; commentsPerMinute: number };
 };
@@ -176,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     presenceHeartbeatMs: e.PRESENCE_HEARTBEAT_SECONDS * 1000,
     accountJobsEveryMs: e.ACCOUNT_JOBS_EVERY_SECONDS * 1000,
+    notificationsEveryMs: e.NOTIFICATIONS_EVERY_SECONDS * 1000,
     limits: {
       messagesPerMinute: e.LIMIT_MESSAGES_PER_MINUTE,
       commentsPerMinute: e.LIMIT_COMMENTS_PER_MINUTE,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationSchema, messageSchema, presenceSchema, sendMessageRequest } from './chat.ts';
 import { failureSchema, fieldErrorsSchema } from './envelope.ts';
+import type { NotificationsChangedEvent } from './notifications.ts';
 import { TEXT } from './texts.ts';
 
 /**
@@ -150,6 +151,7 @@ export interface ServerToClientEvents {
   MessageEdited: (event: MessageEditedEvent) => void;
   MessageDeleted: (event: MessageDeletedEvent) => void;
   PresenceChanged: (event: PresenceChangedEvent) => void;
+  NotificationsChanged: (event: NotificationsChangedEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -30,6 +30,10 @@ export const OPENAPI_TAGS = [
   { name: 'chat', description: 'Private conversations, messages and files (live events go over Socket.IO).' },
   { name: 'blocks', description: 'Blocking another account, and the list of accounts one blocked.' },
   {
+    name: 'notifications',
+    description: 'What happened to my listings, comments, followers, messages and reports; the bell.',
+  },
+  {
     name: 'verification',
     description:
       'Companies asking to be verified with their commercial registration (the Verified company badge).',

@@ -189,6 +189,19 @@ async function readyExport(owner: User): Promise<string> {
 }
 
 /** A's things: a post with a comment and a reply, a bookmark, and a conversation with C with texts and files. */
+/** The id of the user's latest notification, once the queue's worker has written one. */
+async function firstNotification(user: User): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    const res = await app.inject({ method: 'GET', url: '/api/notifications', headers: user.auth });
+    const first = z
+      .object({ data: z.object({ notifications: z.array(z.object({ id: z.number() })) }) })
+      .parse(res.json()).data.notifications[0];
+    if (first) return first.id;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('no notification was written');
+}
+
 async function buildWorld(owner: User, other: User, secret = 'ordinary') {
   const form = await multipartBody({
     description: 'Office on Olaya',
@@ -239,7 +252,11 @@ async function buildWorld(owner: User, other: User, secret = 'ordinary') {
   };
   const file = await sendFile(owner);
   const otherFile = await sendFile(other);
+  // A notification of the owner's (issue 22): the other likes the owner's listing.
+  await api(other, 'POST', `/api/posts/${post.id}/like`);
+  const notification = await firstNotification(owner);
   return {
+    notification,
     exportKey: await readyExport(owner),
     owner,
     other,
@@ -286,6 +303,8 @@ function idsFor(op: Operation, param: string, w: World): Array<number | string> 
       return [cityId];
     case 'key':
       return [w.exportKey];
+    case 'notifications':
+      return [w.notification];
     default:
       throw new Error(`${op.key}: say in idsFor() which resource {${param}} names`);
   }
@@ -385,7 +404,7 @@ async function snapshotOf(userId: number) {
       union all select 'user_preferences', to_jsonb(x) from user_preferences x where user_id = ${userId}
       union all select 'auth_tokens', to_jsonb(x) from auth_tokens x where user_id = ${userId}
       union all select 'conversations', to_jsonb(x) from conversations x where id in (select id from convs)
-      union all select 'conversation_participants', to_jsonb(x) from conversation_participants x
+      union all select 'conversation_participants', to_jsonb(x) - 'notified_up_to' from conversation_participants x
         where conversation_id in (select id from convs)
       union all select 'messages', to_jsonb(x) from messages x where id in (select id from msgs)
       union all select 'message_attachments', to_jsonb(x) from message_attachments x
@@ -417,7 +436,12 @@ async function login(user: User, ip: string) {
 }
 
 beforeAll(async () => {
-  ({ app, database } = await createTestApp({}, { mailer: messages.mailer, sms: messages.sms }));
+  // A world per operation has the same other person answer twice in its chat: more than the
+  // message flood limit allows in a minute once the API has enough operations.
+  ({ app, database } = await createTestApp(
+    { LIMIT_MESSAGES_PER_MINUTE: '100000' },
+    { mailer: messages.mailer, sms: messages.sms },
+  ));
   await app.ready();
   operations = operationsOf(app.swagger());
   png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3a6' } })

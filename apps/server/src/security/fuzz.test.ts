@@ -53,10 +53,17 @@ const MULTIPART_FIELDS: Record<string, { fields: Record<string, string>; file: s
 };
 
 /**
- * Tables whose rows may change while a refused request runs: the counters of the rate limiter, and
- * the copies of data an earlier case asked for, prepared by the background jobs meanwhile.
+ * Tables whose rows may change while a refused request runs: the counters of the rate limiter, the
+ * copies of data an earlier case asked for, prepared by the background jobs meanwhile, and the
+ * notifications an earlier case's like or comment queued, written by their worker meanwhile.
  */
-const CHANGES_ON_REFUSAL = new Set(['rate_limits', 'data_exports']);
+const CHANGES_ON_REFUSAL = new Set([
+  'rate_limits',
+  'data_exports',
+  'notification_events',
+  'notifications',
+  'notification_actors',
+]);
 
 // ---------------------------------------------------------------------------------------------
 // What a good refusal looks like.

@@ -35,7 +35,11 @@ export const conversations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('conversations_pair_key').on(t.pairKey)],
+  (t) => [
+    uniqueIndex('conversations_pair_key').on(t.pairKey),
+    // The notifications' pass finds the conversations with recent messages (issue 22).
+    index('conversations_activity_idx').on(t.lastActivityAt),
+  ],
 );
 
 /** One user's side of a conversation: their read marker, what they cleared, whether they left. */
@@ -57,6 +61,11 @@ export const conversationParticipants = pgTable(
     visible: boolean('visible').notNull().default(true),
     leftAt: timestamp('left_at', { withTimezone: true }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The highest message id this user was notified of (issue 22): a message still unread a few
+     * seconds after it came notifies once, found from here rather than queued by each send.
+     */
+    notifiedUpTo: integer('notified_up_to').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),

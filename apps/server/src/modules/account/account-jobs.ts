@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DATA_EXPORT_DAYS } from '@makan/contract/account';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { createWorkerLoop } from '../../lib/worker-loop.ts';
 import type { Notifier } from '../auth/auth.service.ts';
 import { exportReadyEmail } from './account.messages.ts';
 import type { AccountDataRepository, ExportSource } from './account-data.repository.ts';
@@ -269,39 +270,6 @@ export function createAccountJobs(deps: AccountJobsDeps) {
     return { erased, exports, expired };
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const pass = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .then(() => undefined)
-      .catch((err: unknown) => log.warn({ err }, 'account jobs failed'))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          pass();
-        }
-      });
-  };
-  return {
-    runOnce,
-    kick: pass,
-    start(everyMs: number) {
-      pass();
-      timer = setInterval(pass, everyMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      while (running) await running;
-    },
-  };
+  const loop = createWorkerLoop({ name: 'account jobs', runOnce, log });
+  return { runOnce, ...loop };
 }

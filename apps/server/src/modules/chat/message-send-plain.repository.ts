@@ -53,6 +53,7 @@ const participantJson = jsonRow({
   visible: z.boolean(),
   left_at: isoDate.nullable(),
   joined_at: isoDate,
+  notified_up_to: z.number(),
 }) satisfies z.ZodType<ParticipantRow>;
 const attachmentJson = jsonRow({
   id: z.number(),

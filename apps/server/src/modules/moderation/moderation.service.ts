@@ -16,6 +16,7 @@ import {
   type SignalReason,
   SUSPENDED_FOREVER,
 } from '@makan/contract/moderation';
+import type { ModerationOutcome } from '@makan/contract/notifications';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
@@ -48,6 +49,8 @@ type Deps = {
   removeMessage: (messageId: number) => Promise<void>;
   /** Ends every session of the user and closes their sockets on every process. */
   endSessions: (userId: number) => Promise<void>;
+  /** An outcome the user is told of in the app (issue 22). */
+  moderated: (userId: number, outcome: ModerationOutcome, reason: string | null) => Promise<void>;
 };
 
 type Content = z.infer<typeof reportedContent>;
@@ -159,12 +162,21 @@ export function createModerationService(deps: Deps) {
   function userView(user: UserRow): ModerationUser {
     return moderationUserView(user, clock.now());
   }
+  /** Tells the user by email, and in the app for what they can still see (issue 22). */
   async function tell(userId: number, notice: ModerationNotice) {
     const user = await users.findById(userId);
     if (!user) return;
     await notifier
       .email(user.email, moderationEmail(user.language, user.name, notice))
       .catch(() => undefined);
+    if (
+      notice.kind === 'removed' ||
+      notice.kind === 'warned' ||
+      notice.kind === 'restored' ||
+      notice.kind === 'report_handled'
+    ) {
+      await deps.moderated(userId, notice.kind, 'reason' in notice ? notice.reason : null);
+    }
   }
 
   const staff = (session: Session, need?: 'moderator' | 'admin') => staffMember(users, session, need);

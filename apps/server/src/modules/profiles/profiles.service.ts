@@ -18,6 +18,8 @@ type Deps = {
   imageUrl: (kind: ImageKind, key: string) => string;
   countPosts: (authorId: number) => Promise<number>;
   blocks: Pick<BlocksRepository, 'between' | 'isBlockedBy'>;
+  /** A follow given or ended: the notifications' queue hears of it (issue 22). */
+  followed: (followerId: number, followeeId: number, following: boolean) => Promise<void>;
 };
 
 export function toPreferences(row: PreferencesRow | undefined): PreferencesResult | null {
@@ -32,7 +34,15 @@ const CITY_MATCH_MIN = 3;
 const isVerifiedBadge = (u: { emailVerifiedAt: Date | null; phoneVerifiedAt: Date | null }) =>
   u.emailVerifiedAt !== null && u.phoneVerifiedAt !== null;
 
-export function createProfilesService({ users, profiles, clock, imageUrl, countPosts, blocks }: Deps) {
+export function createProfilesService({
+  users,
+  profiles,
+  clock,
+  imageUrl,
+  countPosts,
+  blocks,
+  followed,
+}: Deps) {
   const media = (kind: ImageKind, key: string | null) => (key ? { url: imageUrl(kind, key) } : null);
 
   async function mustFind(id: number): Promise<UserRow> {
@@ -156,12 +166,14 @@ export function createProfilesService({ users, profiles, clock, imageUrl, countP
       await mustFind(profileId);
       if (await blocks.between(viewerId, profileId)) throw new Forbidden('userUnavailable');
       await profiles.follow(viewerId, profileId, clock.now());
+      await followed(viewerId, profileId, true);
       return profiles.followInfo(profileId, viewerId);
     },
 
     async unfollow(viewerId: number, profileId: number) {
       await mustFind(profileId);
       await profiles.unfollow(viewerId, profileId);
+      await followed(viewerId, profileId, false);
       return profiles.followInfo(profileId, viewerId);
     },
 

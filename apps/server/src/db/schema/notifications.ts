@@ -1,0 +1,98 @@
+import { MODERATION_OUTCOMES, NOTIFICATION_KINDS } from '@makan/contract/notifications';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { conversations } from './chat.ts';
+import { isOneOf } from './checks.ts';
+import { comments, posts } from './posts.ts';
+import { users } from './users.ts';
+
+/**
+ * What a user is told (issue 22), one row per recipient and group: while unread, a like, a comment,
+ * a follow or a message joins the unread row of its group (`group_key`, e.g. 'like:post:12'), whose
+ * people are in notification_actors. Once read, the next one starts a new row. What it is about
+ * goes with it: deleting the listing, comment or conversation deletes its notifications.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    groupKey: text('group_key').notNull(),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    excerpt: text('excerpt'),
+    outcome: text('outcome', { enum: MODERATION_OUTCOMES }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('notifications_unread_group').on(t.recipientId, t.groupKey).where(sql`${t.readAt} is null`),
+    index('notifications_recipient_order').on(t.recipientId, t.updatedAt, t.id),
+    check('notifications_kind_check', isOneOf(t.kind, NOTIFICATION_KINDS)),
+    check('notifications_outcome_check', isOneOf(t.outcome, MODERATION_OUTCOMES)),
+  ],
+);
+
+/** The people of a grouped notification; `event_id` is the event that last brought each one. */
+export const notificationActors = pgTable(
+  'notification_actors',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.actorId] }),
+    index('notification_actors_actor_idx').on(t.actorId),
+  ],
+);
+
+/**
+ * The durable queue of what happened and may notify someone: written after the action, processed
+ * off the request path by every process (claimed with SKIP LOCKED), each event in one transaction
+ * with the notifications it writes and its own deletion: a process killed mid-way leaves the event
+ * to be processed again, and nothing of it was written. `run_at` delays an event (a message
+ * notifies only if still unread a few seconds later).
+ */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    actorId: integer('actor_id'),
+    recipientId: integer('recipient_id'),
+    postId: integer('post_id'),
+    commentId: integer('comment_id'),
+    conversationId: integer('conversation_id'),
+    messageId: integer('message_id'),
+    payload: jsonb('payload'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('notification_events_due_idx').on(t.runAt, t.id)],
+);

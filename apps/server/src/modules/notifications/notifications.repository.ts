@@ -1,0 +1,302 @@
+import {
+  type ModerationOutcome,
+  NOTIFICATION_ACTORS_SHOWN,
+  type NotificationKind,
+} from '@makan/contract/notifications';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { notificationActors, notificationEvents, notifications } from '../../db/schema/notifications.ts';
+import { blockBetween } from '../blocks/blocks.repository.ts';
+
+/** What happened, as the queue keeps it until it is processed. */
+export type EventKind = NotificationKind | 'unlike' | 'unfollow';
+export type EventInsert = {
+  kind: EventKind;
+  actorId?: number | null;
+  recipientId?: number | null;
+  postId?: number | null;
+  commentId?: number | null;
+  conversationId?: number | null;
+  messageId?: number | null;
+  payload?: { outcome?: ModerationOutcome; excerpt?: string | null } | null;
+  runAt: Date;
+};
+export type EventRow = typeof notificationEvents.$inferSelect;
+
+/** The transaction an event is processed in (the repository's writes, bound to it). */
+export type EventWrites = ReturnType<typeof writes>;
+
+const countRow = z.object({ rows: z.array(z.object({ n: z.coerce.number() })) });
+const idRow = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });
+const eventRows = z.object({
+  rows: z.array(
+    z.object({
+      id: z.coerce.number(),
+      kind: z.string(),
+      actor_id: z.coerce.number().nullable(),
+      recipient_id: z.coerce.number().nullable(),
+      post_id: z.coerce.number().nullable(),
+      comment_id: z.coerce.number().nullable(),
+      conversation_id: z.coerce.number().nullable(),
+      message_id: z.coerce.number().nullable(),
+      payload: z.unknown(),
+      attempts: z.coerce.number(),
+    }),
+  ),
+});
+const actorRows = z.object({
+  rows: z.array(
+    z.object({
+      notification_id: z.coerce.number(),
+      id: z.coerce.number(),
+      name: z.string(),
+      picture_key: z.string().nullable(),
+      total: z.coerce.number(),
+    }),
+  ),
+});
+
+const unreadMessageRows = z.object({
+  rows: z.array(
+    z.object({
+      conversation_id: z.coerce.number(),
+      recipient_id: z.coerce.number(),
+      message_id: z.coerce.number(),
+      sender_id: z.coerce.number().nullable(),
+      content: z.string().nullable(),
+      silent: z.boolean(),
+    }),
+  ),
+});
+
+type Executor = Pick<Database, 'execute' | 'insert' | 'delete' | 'update' | 'select'>;
+
+/** The writes of one event, through `db` (its transaction). */
+function writes(db: Executor) {
+  return {
+    /**
+     * Adds `actorId` to the recipient's unread notification of `groupKey` (a new one when there is
+     * none), bringing it to the top; answers its id. Brought again by the same event (a retry), the
+     * row is as it was.
+     */
+    async join(row: {
+      recipientId: number;
+      kind: NotificationKind;
+      groupKey: string;
+      actorId: number | null;
+      eventId: number;
+      postId?: number | null;
+      commentId?: number | null;
+      conversationId?: number | null;
+      excerpt?: string | null;
+      outcome?: ModerationOutcome | null;
+      now: Date;
+    }): Promise<number> {
+      const result = await db.execute(sql`
+        insert into notifications (recipient_id, kind, group_key, post_id, comment_id, conversation_id, excerpt, outcome, created_at, updated_at)
+        values (${row.recipientId}, ${row.kind}, ${row.groupKey}, ${row.postId ?? null}, ${row.commentId ?? null},
+          ${row.conversationId ?? null}, ${row.excerpt ?? null}, ${row.outcome ?? null},
+          ${row.now.toISOString()}::timestamptz, ${row.now.toISOString()}::timestamptz)
+        on conflict (recipient_id, group_key) where read_at is null do update set
+          updated_at = excluded.updated_at,
+          comment_id = coalesce(excluded.comment_id, notifications.comment_id),
+          excerpt = coalesce(excluded.excerpt, notifications.excerpt)
+        returning id`);
+      const id = idRow.parse(result).rows[0]?.id;
+      if (id === undefined) throw new Error('notification not written');
+      if (row.actorId !== null) {
+        await db
+          .insert(notificationActors)
+          .values({ notificationId: id, actorId: row.actorId, eventId: row.eventId, createdAt: row.now })
+          .onConflictDoUpdate({
+            target: [notificationActors.notificationId, notificationActors.actorId],
+            set: { eventId: row.eventId, createdAt: row.now },
+          });
+      }
+      return id;
+    },
+
+    /**
+     * Takes `actorId` out of the recipient's unread notification of `groupKey` (a like taken back
+     * before it was seen); the notification goes with its last person. True when something changed.
+     */
+    async leave(recipientId: number, groupKey: string, actorId: number): Promise<boolean> {
+      const [unread] = await db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.recipientId, recipientId),
+            eq(notifications.groupKey, groupKey),
+            isNull(notifications.readAt),
+          ),
+        );
+      if (!unread) return false;
+      const removed = await db
+        .delete(notificationActors)
+        .where(and(eq(notificationActors.notificationId, unread.id), eq(notificationActors.actorId, actorId)))
+        .returning({ actorId: notificationActors.actorId });
+      if (removed.length === 0) return false;
+      await db.execute(sql`
+        delete from notifications n where n.id = ${unread.id}
+          and not exists (select 1 from notification_actors a where a.notification_id = n.id)`);
+      return true;
+    },
+
+    /**
+     * Messages still unread `delayMs` after the latest of a conversation (within the last
+     * `windowMs`), one notification per recipient and conversation: each participant's
+     * `notified_up_to` moves to the conversation's last message in the same transaction, so a
+     * message notifies once, whichever process finds it first (rows locked, others skipped).
+     * Nothing from someone the recipient blocked or who blocked them, or who is suspended.
+     */
+    async unreadMessages(now: Date, delayMs: number, windowMs: number, limit: number) {
+      const cutoff = new Date(now.getTime() - delayMs).toISOString();
+      const since = new Date(now.getTime() - windowMs).toISOString();
+      const result = await db.execute(sql`
+        with due as (
+          select p.conversation_id, p.user_id, c.last_message_id
+          from conversations c
+          join conversation_participants p on p.conversation_id = c.id
+          where c.last_activity_at <= ${cutoff}::timestamptz and c.last_activity_at > ${since}::timestamptz
+            and p.left_at is null
+            and c.last_message_id > greatest(p.last_read_message_id, p.notified_up_to)
+          order by c.last_activity_at
+          limit ${limit}
+          for update of p skip locked
+        ), moved as (
+          update conversation_participants p set notified_up_to = due.last_message_id
+          from due where p.conversation_id = due.conversation_id and p.user_id = due.user_id
+          returning p.conversation_id, p.user_id, due.last_message_id
+        )
+        select moved.conversation_id, moved.user_id as recipient_id, m.id as message_id, m.sender_id, m.content,
+          (m.is_deleted or m.type = 'system' or m.sender_id is null or m.sender_id = moved.user_id
+            or ${blockBetween(sql`m.sender_id`, sql`moved.user_id`)}
+            or exists (select 1 from users s where s.id = m.sender_id and s.suspended_until > ${now.toISOString()}::timestamptz)
+          ) as silent
+        from moved join messages m on m.id = moved.last_message_id`);
+      return unreadMessageRows.parse(result).rows;
+    },
+
+    async done(eventId: number) {
+      await db.delete(notificationEvents).where(eq(notificationEvents.id, eventId));
+    },
+  };
+}
+
+/** Notifications and their queue (issue 22). */
+export function createNotificationsRepository(db: Database) {
+  return {
+    async enqueue(events: EventInsert[], now: Date): Promise<void> {
+      if (events.length === 0) return;
+      await db.insert(notificationEvents).values(
+        events.map((e) => ({
+          kind: e.kind,
+          actorId: e.actorId ?? null,
+          recipientId: e.recipientId ?? null,
+          postId: e.postId ?? null,
+          commentId: e.commentId ?? null,
+          conversationId: e.conversationId ?? null,
+          messageId: e.messageId ?? null,
+          payload: e.payload ?? null,
+          runAt: e.runAt,
+          createdAt: now,
+        })),
+      );
+    },
+
+    /**
+     * Claims up to `limit` due events for `leaseMs` (others skip them; a process that dies lets its
+     * claim lapse, and another takes the event again).
+     */
+    async claim(now: Date, leaseMs: number, limit: number) {
+      const result = await db.execute(sql`
+        update notification_events e set claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
+          attempts = e.attempts + 1
+        where e.id in (
+          select id from notification_events
+          where run_at <= ${now.toISOString()}::timestamptz
+            and (claimed_until is null or claimed_until < ${now.toISOString()}::timestamptz)
+          order by run_at, id limit ${limit} for update skip locked)
+        returning e.id, e.kind, e.actor_id, e.recipient_id, e.post_id, e.comment_id, e.conversation_id,
+          e.message_id, e.payload, e.attempts`);
+      return eventRows.parse(result).rows;
+    },
+
+    /** Runs `work` with the event's writes in one transaction (the event's deletion included). */
+    async inTransaction<T>(work: (w: EventWrites) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(writes(tx)));
+    },
+
+    /** Gives up on an event (it failed too often). */
+    async drop(eventId: number) {
+      await writes(db).done(eventId);
+    },
+
+    async unreadCount(recipientId: number): Promise<number> {
+      const result = await db.execute(
+        sql`select count(*)::int as n from notifications where recipient_id = ${recipientId} and read_at is null`,
+      );
+      return countRow.parse(result).rows[0]?.n ?? 0;
+    },
+
+    /** A page, the latest activity first: after the (updated_at, id) of `after`. */
+    async page(recipientId: number, after: { at: Date; id: number } | undefined, limit: number) {
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.recipientId, recipientId),
+            after
+              ? sql`(${notifications.updatedAt}, ${notifications.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(sql`${notifications.updatedAt} desc, ${notifications.id} desc`)
+        .limit(limit + 1);
+      return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    },
+
+    async find(id: number) {
+      const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+      return row;
+    },
+
+    /** The latest people of each notification (at most NOTIFICATION_ACTORS_SHOWN) and how many in all. */
+    async actorsOf(ids: number[]) {
+      if (ids.length === 0) return [];
+      const result = await db.execute(sql`
+        select * from (
+          select a.notification_id, u.id, u.name, u.picture_key,
+            row_number() over (partition by a.notification_id order by a.created_at desc, a.actor_id desc) as rank,
+            count(*) over (partition by a.notification_id) as total
+          from notification_actors a join users u on u.id = a.actor_id
+          where a.notification_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        ) ranked where rank <= ${NOTIFICATION_ACTORS_SHOWN}
+        order by notification_id, rank`);
+      return actorRows.parse(result).rows;
+    },
+
+    async markRead(recipientId: number, id: number, now: Date) {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+        .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+
+    async markAllRead(recipientId: number, now: Date) {
+      await db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
+    },
+  };
+}
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,374 @@
+import {
+  MESSAGE_NOTIFY_DELAY_MS,
+  type ModerationOutcome,
+  NOTIFICATION_EXCERPT_MAX,
+  type Notification,
+  type NotificationsChangedEvent,
+} from '@makan/contract/notifications';
+import { userChannel } from '@makan/contract/realtime';
+import type { Clock } from '../../lib/clock.ts';
+import { NotFound } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { createWorkerLoop } from '../../lib/worker-loop.ts';
+import type { EventInsert, EventWrites, NotificationsRepository } from './notifications.repository.ts';
+
+type EventRow = Awaited<ReturnType<NotificationsRepository['claim']>>[number];
+
+export type NotificationsDeps = {
+  notifications: NotificationsRepository;
+  clock: Clock;
+  /** Who wrote a listing; undefined when it is gone. */
+  postAuthor: (postId: number) => Promise<number | undefined>;
+  comment: (
+    commentId: number,
+  ) => Promise<{ userId: number; postId: number; parentId: number | null; body: string } | undefined>;
+  /** Everyone `userId` must not meet: blocked either way, suspended. */
+  hiddenFrom: (userId: number) => Promise<ReadonlySet<number>>;
+  pictureUrl: (key: string) => string;
+  publish: (rooms: string[], event: 'NotificationsChanged', payload: NotificationsChangedEvent) => void;
+  log: Pick<Logger, 'warn'>;
+};
+
+/** A claimed event not processed in this long is taken again (its process died). */
+const LEASE_MS = 60_000;
+const BATCH = 100;
+const MAX_ATTEMPTS = 5;
+/** Messages older than this when first found are not notified (a server down for a day, say). */
+const MESSAGE_WINDOW_MS = 24 * 3_600_000;
+
+const excerpt = (text: string | null | undefined) => {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (!flat) return null;
+  return flat.length > NOTIFICATION_EXCERPT_MAX ? `${flat.slice(0, NOTIFICATION_EXCERPT_MAX - 1)}…` : flat;
+};
+
+const encodeCursor = (at: Date, id: number) => `${String(at.getTime()).padStart(13, '0')}_${id}`;
+function decodeCursor(cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const [at, id] = cursor.split('_');
+  return { at: new Date(Number(at)), id: Number(id) };
+}
+
+/**
+ * Notifications (issue 22): actions enqueue what happened (`record`); a worker in every process
+ * turns events into grouped notifications, one transaction per event, and tells the recipient's
+ * sockets on every process. Own actions and blocked users never notify.
+ */
+export function createNotificationsService(deps: NotificationsDeps) {
+  const { notifications, clock } = deps;
+
+  /** Who is told of an event, and how it groups; nobody (undefined) when nobody should be. */
+  async function plan(event: EventRow): Promise<
+    | {
+        recipients: number[];
+        groupKey: (recipient: number) => string;
+        kind: Notification['kind'];
+        postId?: number | null;
+        commentId?: number | null;
+        conversationId?: number | null;
+        excerpt?: string | null;
+        outcome?: ModerationOutcome | null;
+        leave?: boolean;
+      }
+    | undefined
+  > {
+    switch (event.kind) {
+      case 'like':
+      case 'unlike': {
+        const author = event.post_id ? await deps.postAuthor(event.post_id) : undefined;
+        if (author === undefined) return undefined;
+        return {
+          recipients: [author],
+          groupKey: () => `like:post:${event.post_id}`,
+          kind: 'like',
+          postId: event.post_id,
+          leave: event.kind === 'unlike',
+        };
+      }
+      case 'comment':
+      case 'reply': {
+        const comment = event.comment_id ? await deps.comment(event.comment_id) : undefined;
+        if (!comment) return undefined;
+        if (event.kind === 'reply') {
+          const parent = comment.parentId ? await deps.comment(comment.parentId) : undefined;
+          if (!parent) return undefined;
+          return {
+            recipients: [parent.userId],
+            groupKey: () => `reply:comment:${parent.postId}:${comment.parentId}`,
+            kind: 'reply',
+            postId: comment.postId,
+            commentId: comment.parentId,
+            excerpt: excerpt(comment.body),
+          };
+        }
+        const author = await deps.postAuthor(comment.postId);
+        if (author === undefined) return undefined;
+        return {
+          recipients: [author],
+          groupKey: () => `comment:post:${comment.postId}`,
+          kind: 'comment',
+          postId: comment.postId,
+          commentId: event.comment_id,
+          excerpt: excerpt(comment.body),
+        };
+      }
+      case 'follow':
+      case 'unfollow':
+        if (event.recipient_id === null) return undefined;
+        return {
+          recipients: [event.recipient_id],
+          groupKey: () => 'follow',
+          kind: 'follow',
+          leave: event.kind === 'unfollow',
+        };
+      case 'moderation': {
+        if (event.recipient_id === null) return undefined;
+        const payload = (event.payload ?? {}) as { outcome?: ModerationOutcome; excerpt?: string | null };
+        return {
+          recipients: [event.recipient_id],
+          // Never grouped: each outcome is its own.
+          groupKey: () => `moderation:${event.id}`,
+          kind: 'moderation',
+          outcome: payload.outcome ?? 'report_handled',
+          excerpt: excerpt(payload.excerpt),
+        };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** One event, in one transaction with its own deletion; answers who to tell. */
+  async function processEvent(event: EventRow): Promise<{ recipient: number; id: number | null }[]> {
+    const planned = await plan(event);
+    const actor = event.actor_id;
+    const targets: number[] = [];
+    if (planned) {
+      for (const recipient of new Set(planned.recipients)) {
+        // Never one's own action; never from someone blocked either way (or suspended).
+        if (actor !== null && recipient === actor) continue;
+        if (actor !== null && (await deps.hiddenFrom(recipient)).has(actor)) continue;
+        targets.push(recipient);
+      }
+    }
+    const now = clock.now();
+    return notifications.inTransaction(async (w: EventWrites) => {
+      const told: { recipient: number; id: number | null }[] = [];
+      for (const recipient of targets) {
+        if (!planned) break;
+        if (planned.leave) {
+          if (actor !== null && (await w.leave(recipient, planned.groupKey(recipient), actor)))
+            told.push({ recipient, id: null });
+          continue;
+        }
+        const id = await w.join({
+          recipientId: recipient,
+          kind: planned.kind,
+          groupKey: planned.groupKey(recipient),
+          actorId: actor,
+          eventId: event.id,
+          postId: planned.postId ?? null,
+          commentId: planned.commentId ?? null,
+          conversationId: planned.conversationId ?? null,
+          excerpt: planned.excerpt ?? null,
+          outcome: planned.outcome ?? null,
+          now,
+        });
+        told.push({ recipient, id });
+      }
+      await w.done(event.id);
+      return told;
+    });
+  }
+
+  async function views(rows: Awaited<ReturnType<NotificationsRepository['page']>>['rows']) {
+    const actors = await notifications.actorsOf(rows.map((r) => r.id));
+    return rows.map((row): Notification => {
+      const mine = actors.filter((a) => a.notification_id === row.id);
+      const first = mine[0];
+      return {
+        id: row.id,
+        kind: row.kind,
+        actors: mine.map((a) => ({
+          id: a.id,
+          name: a.name,
+          picture: a.picture_key ? { url: deps.pictureUrl(a.picture_key) } : null,
+        })),
+        actors_count: first?.total ?? 0,
+        post_id: row.postId,
+        comment_id: row.commentId,
+        conversation_id: row.conversationId,
+        excerpt: row.excerpt,
+        outcome: row.outcome,
+        link: linkOf(row, first?.id),
+        read: row.readAt !== null,
+        created_at: row.createdAt.toISOString(),
+        updated_at: row.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async function tell(told: { recipient: number; id: number | null }[]) {
+    for (const { recipient, id } of told) {
+      const row = id === null ? undefined : await notifications.find(id);
+      const [notification] = row ? await views([row]) : [];
+      deps.publish([userChannel(recipient)], 'NotificationsChanged', {
+        unread_count: await notifications.unreadCount(recipient),
+        notification: notification ?? null,
+      });
+    }
+  }
+
+  /**
+   * Messages: not queued by each send (the send stays one statement); a pass finds those still
+   * unread a few seconds after they came, and notifies each recipient once per conversation.
+   */
+  async function unreadMessages() {
+    for (;;) {
+      const told = await notifications.inTransaction(async (w) => {
+        const now = clock.now();
+        const rows = await w.unreadMessages(now, MESSAGE_NOTIFY_DELAY_MS, MESSAGE_WINDOW_MS, BATCH);
+        const out: { recipient: number; id: number | null }[] = [];
+        for (const row of rows) {
+          if (row.silent || row.sender_id === null) continue;
+          const id = await w.join({
+            recipientId: row.recipient_id,
+            kind: 'message',
+            groupKey: `message:conversation:${row.conversation_id}`,
+            actorId: row.sender_id,
+            eventId: row.message_id,
+            conversationId: row.conversation_id,
+            excerpt: excerpt(row.content),
+            now,
+          });
+          out.push({ recipient: row.recipient_id, id });
+        }
+        return { out, more: rows.length === BATCH };
+      });
+      await tell(told.out);
+      if (!told.more) return;
+    }
+  }
+
+  async function runOnce() {
+    await unreadMessages();
+    let processed = 0;
+    for (;;) {
+      const events = await notifications.claim(clock.now(), LEASE_MS, BATCH);
+      if (events.length === 0) break;
+      for (const event of events) {
+        try {
+          await tell(await processEvent(event));
+          processed++;
+        } catch (err) {
+          deps.log.warn({ err, event: event.id }, 'notification event failed');
+          if (event.attempts >= MAX_ATTEMPTS) await notifications.drop(event.id);
+        }
+      }
+    }
+    return processed;
+  }
+
+  const loop = createWorkerLoop({ name: 'notifications', log: deps.log, runOnce });
+
+  /**
+   * Queues what happened, after the action committed. A failure here is logged, never the action's:
+   * the like or the message is there, only its notification is missing.
+   */
+  async function record(events: Omit<EventInsert, 'runAt'>[]) {
+    const now = clock.now();
+    try {
+      await notifications.enqueue(
+        events.map((e) => ({ ...e, runAt: now })),
+        now,
+      );
+    } catch (err) {
+      deps.log.warn({ err }, 'notification event not queued');
+      return;
+    }
+    loop.kick();
+  }
+
+  return {
+    /** A like given (or taken back) on a listing. */
+    liked: (actorId: number, postId: number, liked: boolean) =>
+      record([{ kind: liked ? 'like' : 'unlike', actorId, postId }]),
+    /** A comment, or a reply to a comment. */
+    commented: (actorId: number, commentId: number, isReply: boolean) =>
+      record([{ kind: isReply ? 'reply' : 'comment', actorId, commentId }]),
+    followed: (actorId: number, followeeId: number, following: boolean) =>
+      record([{ kind: following ? 'follow' : 'unfollow', actorId, recipientId: followeeId }]),
+    moderated: (recipientId: number, outcome: ModerationOutcome, reason: string | null) =>
+      record([{ kind: 'moderation', recipientId, payload: { outcome, excerpt: reason } }]),
+
+    runOnce,
+    start: (everyMs: number) => loop.start(everyMs),
+    kick: () => loop.kick(),
+    stop: () => loop.stop(),
+
+    async page(userId: number, query: { cursor?: string | undefined; per_page: number }) {
+      const { rows, hasMore } = await notifications.page(userId, decodeCursor(query.cursor), query.per_page);
+      const last = rows.at(-1);
+      return {
+        notifications: await views(rows),
+        next_cursor: hasMore && last ? encodeCursor(last.updatedAt, last.id) : null,
+        unread_count: await notifications.unreadCount(userId),
+      };
+    },
+
+    async unreadCount(userId: number) {
+      return { unread_count: await notifications.unreadCount(userId) };
+    },
+
+    async markRead(userId: number, id: number): Promise<Notification> {
+      if (!(await notifications.markRead(userId, id, clock.now())))
+        throw new NotFound('notificationNotFound');
+      const row = await notifications.find(id);
+      if (!row) throw new NotFound('notificationNotFound');
+      const [view] = await views([row]);
+      if (!view) throw new NotFound('notificationNotFound');
+      deps.publish([userChannel(userId)], 'NotificationsChanged', {
+        unread_count: await notifications.unreadCount(userId),
+        notification: view,
+      });
+      return view;
+    },
+
+    async markAllRead(userId: number) {
+      await notifications.markAllRead(userId, clock.now());
+      deps.publish([userChannel(userId)], 'NotificationsChanged', { unread_count: 0, notification: null });
+      return { unread_count: 0 };
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/** Where a notification leads in the app. */
+function linkOf(
+  row: {
+    kind: Notification['kind'];
+    postId: number | null;
+    commentId: number | null;
+    conversationId: number | null;
+    outcome: ModerationOutcome | null;
+  },
+  latestActorId: number | undefined,
+): string {
+  switch (row.kind) {
+    case 'like':
+      return row.postId ? `/post/${row.postId}` : '/home';
+    case 'comment':
+    case 'reply':
+      return row.postId && row.commentId
+        ? `/comment/${row.postId}/${row.commentId}`
+        : row.postId
+          ? `/post/${row.postId}`
+          : '/home';
+    case 'follow':
+      return latestActorId ? `/user/${latestActorId}` : '/profile';
+    case 'message':
+      return row.conversationId ? `/chat/${row.conversationId}` : '/chat';
+    case 'moderation':
+      return row.outcome === 'report_handled' ? '/home' : '/profile';
+  }
+}
