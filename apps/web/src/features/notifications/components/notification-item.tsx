@@ -111,7 +111,9 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
           {excerpt && (
             <span className="line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-300">
               {notification.kind === 'moderation' && (
-                <span className="me-1 font-medium">{t('notifications.reason')}</span>
+                <>
+                  <span className="font-medium">{t('notifications.reason')}</span>{' '}
+                </>
               )}
               <bdi dir="auto" data-testid="notification-excerpt">
                 {excerpt}
