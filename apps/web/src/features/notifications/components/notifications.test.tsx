@@ -399,10 +399,11 @@ describe('the notifications page', () => {
 
   it('puts a notification arriving over the socket at the top, and a grown group moves up', async () => {
     signIn();
-    routeFetch(fetchMock, {
-      'GET /api/notifications/unread-count': () => ok({ unread_count: 1 }),
+    let unread = 1;
+    const calls = routeFetch(fetchMock, {
+      'GET /api/notifications/unread-count': () => ok({ unread_count: unread }),
       'GET /api/notifications': () =>
-        page([notification({ id: 1 }), notification({ id: 2, kind: 'follow', read: true })], null, 1),
+        page([notification({ id: 1 }), notification({ id: 2, kind: 'follow', read: true })], null, unread),
     });
     renderRoute('/notifications');
     await screen.findByTestId('notification-1');
@@ -436,5 +437,13 @@ describe('the notifications page', () => {
     await waitFor(() => expect(order()).toEqual(['notification-2', 'notification-3', 'notification-1']));
     expect(item(2)).toHaveTextContent('Omar and Sara started following you');
     expect(item(2)).toHaveAttribute('data-read', 'false');
+
+    // None with it: some were read (elsewhere) or taken back; the list is read again.
+    const listed = () => calls.filter((c) => c.route === 'GET /api/notifications').length;
+    const before = listed();
+    unread = 0;
+    act(() => socket.fire('NotificationsChanged', { unread_count: 0, notification: null }));
+    await waitFor(() => expect(listed()).toBe(before + 1));
+    await waitFor(() => expect(screen.queryByTestId('notifications-badge')).not.toBeInTheDocument());
   });
 });
