@@ -27,6 +27,7 @@ export const ROUTE_PAGES: Record<PageRoute, string> = {
   '/linkedin-callback': 'src/app/routes/auth-pages.tsx',
   '/settings': 'src/app/routes/settings-page.tsx',
   '/home': 'src/app/routes/post-pages.tsx',
+  '/notifications': 'src/app/routes/notifications-page.tsx',
   '/post/:id': 'src/app/routes/post-pages.tsx',
   '/comment/:postId/:commentId': 'src/app/routes/post-pages.tsx',
   '/commercial': 'src/app/routes/onboarding-page.tsx',

@@ -63,6 +63,9 @@ const AdminVerificationsPage = lazy(() => admin().then((m) => ({ default: m.Admi
 const AdminAuditPage = lazy(() => admin().then((m) => ({ default: m.AdminAuditPage })));
 const AdminModeratorsPage = lazy(() => admin().then((m) => ({ default: m.AdminModeratorsPage })));
 const AdminCasePage = lazy(() => admin().then((m) => ({ default: m.AdminCasePage })));
+const NotificationsPage = lazy(() =>
+  import('./routes/notifications-page.tsx').then((m) => ({ default: m.NotificationsPage })),
+);
 const CompaniesPage = lazy(() =>
   import('./routes/companies-page.tsx').then((m) => ({ default: m.CompaniesPage })),
 );
@@ -91,6 +94,7 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number], ReactElement> = {
 
 const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], ReactElement> = {
   '/home': <HomePage />,
+  '/notifications': <NotificationsPage />,
   '/post/:id': <PostPage />,
   '/comment/:postId/:commentId': <CommentPage />,
   '/commercial': <OnboardingPage />,

@@ -11,6 +11,7 @@ import { SettingsIcon } from '../../components/ui/icons/settings.tsx';
 import { ShieldCheckIcon } from '../../components/ui/icons/shield-check.tsx';
 import { withRedirect } from '../../features/auth/flow.ts';
 import { ChatIconLink, ChatNavLabel, ChatRealtime } from '../../features/chat/components/chat-nav-link.tsx';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { LanguageSwitch } from '../../features/settings/components/language-switch.tsx';
 import { ThemeToggle } from '../../features/settings/components/theme-toggle.tsx';
 import { currentUserKey } from '../../lib/current-user.ts';
@@ -58,7 +59,8 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
   );
 
-export function Wordmark() {
+/** `compact`: on the narrowest phones only the mark shows (the link is named all the same). */
+export function Wordmark({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <Link
@@ -70,7 +72,7 @@ export function Wordmark() {
       <span className="flex size-9 items-center justify-center rounded-xl bg-primary-500 text-white shadow-sm">
         <BuildingIcon className="size-5" />
       </span>
-      <span>{t('app.name')}</span>
+      <span className={compact ? 'max-[419px]:sr-only' : undefined}>{t('app.name')}</span>
     </Link>
   );
 }
@@ -101,7 +103,8 @@ export function AppHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75 dark:border-slate-800 dark:bg-slate-950/90 dark:supports-[backdrop-filter]:bg-slate-950/75">
       <ChatRealtime signedIn={signedIn} />
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Wordmark />
+        {/* A signed-in phone header holds six icons; below 420 px the name gives them its room. */}
+        <Wordmark compact={signedIn} />
         <nav aria-label={t('nav.main')} className="ms-6 hidden flex-1 items-center gap-1 md:flex">
           {links.map(([key, to]) =>
             key === 'signup' ? (
@@ -163,6 +166,7 @@ export function AppHeader() {
             <SettingsIcon />
           </NavLink>
           {signedIn && <ChatIconLink className="md:hidden" />}
+          {signedIn && <NotificationsBell />}
           <button
             ref={menuButton}
             type="button"

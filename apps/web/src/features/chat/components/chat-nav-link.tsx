@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { MessageIcon } from '../../../components/ui/icons/message.tsx';
+import { UnreadBadge } from '../../../components/ui/unread-badge.tsx';
 import { useAfterLoadIdle } from '../../../lib/after-load.ts';
 import { cx } from '../../../lib/cx.ts';
-import { UnreadBadge } from './unread-badge.tsx';
 
 /**
  * The header's chat entry: its label and the live total of unread messages. Mounting it keeps the

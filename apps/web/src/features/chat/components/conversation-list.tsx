@@ -9,6 +9,7 @@ import { PlusIcon } from '../../../components/ui/icons/plus.tsx';
 import { TrashIcon } from '../../../components/ui/icons/trash.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { UnreadBadge } from '../../../components/ui/unread-badge.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -22,7 +23,6 @@ import { loadConversations } from '../sync.ts';
 import { AutoLine } from './auto-line.tsx';
 import { ConnectionIndicator } from './connection-indicator.tsx';
 import { usePreviewText } from './message-bubble.tsx';
-import { UnreadBadge } from './unread-badge.tsx';
 
 interface RowProps {
   conversation: Conversation;

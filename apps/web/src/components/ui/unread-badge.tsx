@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../../lib/cx.ts';
-import { formatNumber } from '../../../lib/numbers.ts';
+import { cx } from '../../lib/cx.ts';
+import { formatNumber } from '../../lib/numbers.ts';
 
 /** A round count; 99+ beyond that. Decorative: the control it sits on says the number in words. */
 export function UnreadBadge({

@@ -1,0 +1,141 @@
+import type { Notification } from '@makan/contract/notifications';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ShieldCheckIcon } from '../../../components/ui/icons/shield-check.tsx';
+import { cx } from '../../../lib/cx.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { safeRedirect } from '../../../lib/session.ts';
+import { formatDate, timeAgo } from '../../../lib/time.ts';
+
+/** Names in the sentence: isolated from the text around them (either script), and in bold. */
+const nameTag = <bdi className="font-semibold text-slate-900 dark:text-slate-50" />;
+
+/**
+ * Who did it, as people say it: 'Sara', 'Sara and Omar', 'Sara and 3 others' (the others counted
+ * from `actors_count`, in each language's plural forms). A group of two whose second person is no
+ * longer shown counts them instead of naming them.
+ */
+function Actors({ notification }: { notification: Notification }) {
+  const { t } = useTranslation();
+  const [first, second] = notification.actors;
+  const name = first?.name ?? t('notifications.someone');
+  const total = Math.max(notification.actors_count, notification.actors.length);
+  if (total === 2 && second)
+    return (
+      <Trans
+        i18nKey="notifications.actors.two"
+        values={{ name, other: second.name }}
+        components={{ b: nameTag }}
+      />
+    );
+  if (total >= 2)
+    return (
+      <Trans
+        i18nKey="notifications.actors.others"
+        count={total - 1}
+        values={{ name }}
+        components={{ b: nameTag }}
+      />
+    );
+  return <Trans i18nKey="notifications.actors.one" values={{ name }} components={{ b: nameTag }} />;
+}
+
+/** The notification's sentence in the reader's language. */
+function Sentence({ notification }: { notification: Notification }) {
+  const { t } = useTranslation();
+  const { kind } = notification;
+  if (kind === 'moderation') return <>{t(`notifications.moderation.${notification.outcome ?? 'notice'}`)}</>;
+  return (
+    <Trans
+      i18nKey={`notifications.kinds.${kind}`}
+      components={{ actors: <Actors notification={notification} /> }}
+    />
+  );
+}
+
+/** The latest people's pictures, overlapping; a shield for what the moderators say. */
+function Pictures({ notification }: { notification: Notification }) {
+  if (notification.kind === 'moderation' || notification.actors.length === 0)
+    return (
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        <ShieldCheckIcon />
+      </span>
+    );
+  return (
+    <span className="flex shrink-0">
+      {notification.actors.map((actor, index) => (
+        <Avatar
+          key={actor.id}
+          name={actor.name}
+          src={actor.picture?.url}
+          size="sm"
+          className={cx('ring-2 ring-white dark:ring-slate-900', index > 0 && '-ms-5')}
+        />
+      ))}
+    </span>
+  );
+}
+
+interface NotificationItemProps {
+  notification: Notification;
+  /** Called as the link is followed (marks it read). */
+  onOpen: (notification: Notification) => void;
+}
+
+/** One notification: a link to what it is about; unread ones tinted and dotted. */
+export function NotificationItem({ notification, onOpen }: NotificationItemProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { read, excerpt } = notification;
+  return (
+    <li>
+      <Link
+        to={safeRedirect(notification.link) ?? '/notifications'}
+        onClick={() => onOpen(notification)}
+        data-testid={`notification-${notification.id}`}
+        data-read={String(read)}
+        className={cx(
+          'flex items-start gap-3 rounded-xl border p-3 transition-colors sm:p-4',
+          read
+            ? 'border-slate-200 bg-white hover:bg-slate-50 dark:border-slate-800 dark:bg-slate-900 dark:hover:bg-slate-800'
+            : 'border-primary-200 bg-primary-50 hover:bg-primary-100 dark:border-primary-900 dark:bg-primary-950 dark:hover:bg-primary-900',
+        )}
+      >
+        <Pictures notification={notification} />
+        <span className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="text-sm text-slate-800 dark:text-slate-200">
+            {!read && <span className="sr-only">{`${t('notifications.unread')} `}</span>}
+            <Sentence notification={notification} />
+          </span>
+          {excerpt && (
+            <span className="line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-300">
+              {notification.kind === 'moderation' && (
+                <>
+                  <span className="font-medium">{t('notifications.reason')}</span>{' '}
+                </>
+              )}
+              <bdi dir="auto" data-testid="notification-excerpt">
+                {excerpt}
+              </bdi>
+            </span>
+          )}
+          <time
+            dateTime={notification.updated_at}
+            title={formatDate(notification.updated_at, language, { dateStyle: 'medium', timeStyle: 'short' })}
+            className="text-xs text-slate-600 dark:text-slate-400"
+          >
+            {timeAgo(notification.updated_at, t)}
+          </time>
+        </span>
+        {!read && (
+          <span
+            aria-hidden="true"
+            data-testid="notification-dot"
+            className="mt-1.5 size-2.5 shrink-0 rounded-full bg-primary-700 dark:bg-primary-400"
+          />
+        )}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,28 @@
+import { notificationsChangedEvent } from '@makan/contract/notifications';
+import { SERVER_EVENTS } from '@makan/contract/realtime';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RealtimeSocket } from '../../lib/realtime.ts';
+import { notificationsListKey, putOnTop, setUnreadCount } from './api/notification-cache.ts';
+
+/**
+ * NotificationsChanged (on the user's channel): the unread count now, and the notification new or
+ * updated, which goes to the top of the list held; none means some were read or taken back, and the
+ * list is read again. The payload is parsed with the contract's schema: a malformed one changes nothing.
+ */
+export function applyNotificationsChanged(queryClient: QueryClient, payload: unknown): void {
+  const event = notificationsChangedEvent.safeParse(payload);
+  if (!event.success) return;
+  setUnreadCount(queryClient, event.data.unread_count);
+  if (event.data.notification) putOnTop(queryClient, event.data.notification);
+  else void queryClient.invalidateQueries({ queryKey: notificationsListKey });
+}
+
+/** Listens on the app's one socket (opened by the chat's connection); returns what stops listening. */
+export function attachNotifications(socket: RealtimeSocket, queryClient: QueryClient): () => void {
+  const handler = (payload: unknown) => applyNotificationsChanged(queryClient, payload);
+  // The contract's typed event map does not list this event yet; its payload is parsed above instead.
+  const on = socket.on.bind(socket) as (event: string, handler: (payload: unknown) => void) => void;
+  const off = socket.off.bind(socket) as (event: string, handler: (payload: unknown) => void) => void;
+  on(SERVER_EVENTS.notificationsChanged, handler);
+  return () => off(SERVER_EVENTS.notificationsChanged, handler);
+}
