@@ -72,7 +72,13 @@ export default defineConfig({
   },
   webServer: [
     // The moderation journey's admin (issue 21) signs up with this email: ADMIN_EMAILS makes it an admin.
-    server(port, { DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN_EMAILS.join(',') }),
+    // Notifications (issue 22): each pass of the worker a second apart, so a message left unread
+    // reaches the bell soon after its 10 s.
+    server(port, {
+      DATA_DIR: dataDir,
+      ADMIN_EMAILS: ADMIN_EMAILS.join(','),
+      NOTIFICATIONS_EVERY_SECONDS: '1',
+    }),
     server(linkedinPort, {
       DATA_DIR: linkedinDataDir,
       SEED: 'none',

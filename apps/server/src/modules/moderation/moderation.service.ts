@@ -140,7 +140,6 @@ export function createListingSignals(deps: {
     },
   };
 }
-export type ListingSignals = ReturnType<typeof createListingSignals>;
 
 export const isStaff = (role: Role) => role === 'moderator' || role === 'admin';
 

@@ -22,7 +22,6 @@ export type EventInsert = {
   payload?: { outcome?: ModerationOutcome; excerpt?: string | null } | null;
   runAt: Date;
 };
-export type EventRow = typeof notificationEvents.$inferSelect;
 
 /** The transaction an event is processed in (the repository's writes, bound to it). */
 export type EventWrites = ReturnType<typeof writes>;

@@ -207,7 +207,8 @@ export function refreshPresence(overrides: Partial<SyncDeps> = {}) {
 export function attachSocket(socket: RealtimeSocket, overrides: Partial<SyncDeps> = {}): () => void {
   const deps = withDefaults(overrides);
   const { store } = deps;
-  const handlers: ServerToClientEvents = {
+  // NotificationsChanged is the notifications feature's (features/notifications/live.ts).
+  const handlers: Omit<ServerToClientEvents, 'NotificationsChanged'> = {
     [SERVER_EVENTS.messageSent]: ({ message, previousMessageId }) => {
       const me = deps.myId() ?? 0;
       const known = store.get().conversations.some((c) => c.id === message.conversation_id);

@@ -20,9 +20,8 @@ export function applyNotificationsChanged(queryClient: QueryClient, payload: unk
 /** Listens on the app's one socket (opened by the chat's connection); returns what stops listening. */
 export function attachNotifications(socket: RealtimeSocket, queryClient: QueryClient): () => void {
   const handler = (payload: unknown) => applyNotificationsChanged(queryClient, payload);
-  // The contract's typed event map does not list this event yet; its payload is parsed above instead.
-  const on = socket.on.bind(socket) as (event: string, handler: (payload: unknown) => void) => void;
-  const off = socket.off.bind(socket) as (event: string, handler: (payload: unknown) => void) => void;
-  on(SERVER_EVENTS.notificationsChanged, handler);
-  return () => off(SERVER_EVENTS.notificationsChanged, handler);
+  socket.on(SERVER_EVENTS.notificationsChanged, handler);
+  return () => {
+    socket.off(SERVER_EVENTS.notificationsChanged, handler);
+  };
 }
