@@ -48,3 +48,17 @@ export async function signedInUser(
   const { token, user } = login.json().data as { token: string; user: { id: number } };
   return { id: user.id, token, ...person, auth: { authorization: `Bearer ${token}` } };
 }
+
+/**
+ * A request as `user` (anonymous with null) through `app()` (a getter: test files assign their app
+ * in beforeAll), JSON body when given.
+ */
+export const requestAs =
+  (app: () => App) =>
+  (
+    user: { auth: Record<string, string> } | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    app().inject({ method, url, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });

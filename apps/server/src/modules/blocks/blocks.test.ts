@@ -8,7 +8,7 @@ import { capturedMessages } from '../../test/auth-helpers.ts';
 import { createListing } from '../../test/listings.ts';
 import { connectSocket, type TestSocket } from '../../test/sockets.ts';
 import { createTestApp, redisTestEnv } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/users.ts';
+import { requestAs, signedInUser } from '../../test/users.ts';
 
 /**
  * Blocking (issue 21), over HTTP and the socket: two users who are blocked, either way round, never
@@ -35,8 +35,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const api = (user: User | null, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) =>
-  app.inject({ method, url: path, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });
+const api = requestAs(() => app);
 
 const post = (user: User, description: string) => createListing(app, user, description);
 

@@ -11,7 +11,7 @@ import { testDatabaseName } from '../../test/database-name.ts';
 import { createListing } from '../../test/listings.ts';
 import { connectSocket, type TestSocket, whenDisconnected } from '../../test/sockets.ts';
 import { createTestApp, redisTestEnv } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/users.ts';
+import { requestAs, signedInUser } from '../../test/users.ts';
 
 /**
  * Reports and moderation (issue 21) over HTTP and the socket: members report (once each, never their
@@ -41,8 +41,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const api = (user: User | null, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) =>
-  app.inject({ method, url: path, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });
+const api = requestAs(() => app);
 
 const listing = (user: User, description: string) =>
   createListing(app, user, description, { property_type: 'retail', location: 'Tahlia Street' });

@@ -9,7 +9,7 @@ import { capturedMessages } from '../../test/auth-helpers.ts';
 import type { FileSpec } from '../../test/form.ts';
 import { createListing } from '../../test/listings.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/users.ts';
+import { requestAs, signedInUser } from '../../test/users.ts';
 import { differenceHash } from '../media/image-store.ts';
 
 /**
@@ -31,8 +31,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const api = (user: User | null, method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
-  app.inject({ method, url: path, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });
+const api = requestAs(() => app);
 
 async function moderator() {
   const user = await signedInUser(app, messages, { name: 'Mona Moderator' });

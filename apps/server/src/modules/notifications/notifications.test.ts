@@ -10,7 +10,7 @@ import { capturedMessages } from '../../test/auth-helpers.ts';
 import { createListing } from '../../test/listings.ts';
 import { connectSocket, type TestSocket } from '../../test/sockets.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/users.ts';
+import { requestAs, signedInUser } from '../../test/users.ts';
 
 /**
  * Notifications (issue 22) over HTTP and the socket: likes, comments, replies, follows, messages and
@@ -41,8 +41,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const api = (user: User | null, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) =>
-  app.inject({ method, url: path, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });
+const api = requestAs(() => app);
 
 const person = (name: string) => signedInUser(app, messages, { name });
 

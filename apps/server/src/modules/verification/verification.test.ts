@@ -10,7 +10,7 @@ import { capturedMessages } from '../../test/auth-helpers.ts';
 import { type FileSpec, multipartBody } from '../../test/form.ts';
 import { createListing } from '../../test/listings.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/users.ts';
+import { requestAs, signedInUser } from '../../test/users.ts';
 
 /**
  * Verified companies (issue 21): a developer account asks with its registration number and a
@@ -46,8 +46,7 @@ async function ask(user: User, fields: Record<string, string>, files: FileSpec[]
   });
 }
 
-const api = (user: User | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({ method, url, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });
+const api = requestAs(() => app);
 
 async function moderator() {
   const user = await signedInUser(app, messages, { name: 'Verifying Moderator' });

@@ -1,11 +1,9 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { IconNavLink } from '../../../components/ui/icon-nav-link.tsx';
 import { MessageIcon } from '../../../components/ui/icons/message.tsx';
 import { UnreadBadge } from '../../../components/ui/unread-badge.tsx';
 import { useAfterLoadIdle } from '../../../lib/after-load.ts';
-import { cx } from '../../../lib/cx.ts';
 
 /**
  * The header's chat entry: its label and the live total of unread messages. Mounting it keeps the
@@ -66,21 +64,14 @@ function ChatIcon({ count, className }: { count: number; className?: string | un
   const { t } = useTranslation();
   const label = count > 0 ? t('nav.chatUnread', { count }) : t('nav.chat');
   return (
-    <NavLink
+    <IconNavLink
       to="/chat"
-      aria-label={label}
-      title={label}
-      data-testid="nav-chat-icon"
-      className={({ isActive }) =>
-        buttonClasses(
-          'ghost',
-          'icon',
-          cx('relative', isActive && 'text-primary-700 dark:text-primary-300', className),
-        )
-      }
-    >
-      <MessageIcon />
-      <UnreadBadge count={count} className="absolute -end-0.5 -top-0.5" testId="chat-unread-badge" />
-    </NavLink>
+      label={label}
+      icon={<MessageIcon />}
+      count={count}
+      testId="nav-chat-icon"
+      badgeTestId="chat-unread-badge"
+      className={className}
+    />
   );
 }

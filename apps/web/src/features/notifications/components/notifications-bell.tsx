@@ -1,11 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { IconNavLink } from '../../../components/ui/icon-nav-link.tsx';
 import { BellIcon } from '../../../components/ui/icons/bell.tsx';
-import { UnreadBadge } from '../../../components/ui/unread-badge.tsx';
 import { useAfterLoadIdle } from '../../../lib/after-load.ts';
-import { cx } from '../../../lib/cx.ts';
 import { useUnreadNotifications } from '../api/unread-count.ts';
 
 // The live updates need the Socket.IO client (shared with the chat's connection): no first screen needs
@@ -27,22 +24,15 @@ export function NotificationsBell({ className }: { className?: string }) {
           <NotificationsLive />
         </Suspense>
       )}
-      <NavLink
+      <IconNavLink
         to="/notifications"
-        aria-label={label}
-        title={label}
-        data-testid="notifications-bell"
-        className={({ isActive }) =>
-          buttonClasses(
-            'ghost',
-            'icon',
-            cx('relative', isActive && 'text-primary-700 dark:text-primary-300', className),
-          )
-        }
-      >
-        <BellIcon />
-        <UnreadBadge count={count} className="absolute -end-0.5 -top-0.5" testId="notifications-badge" />
-      </NavLink>
+        label={label}
+        icon={<BellIcon />}
+        count={count}
+        testId="notifications-bell"
+        badgeTestId="notifications-badge"
+        className={className}
+      />
     </>
   );
 }
