@@ -77,3 +77,45 @@ export const notificationsChangedEvent = z.object({
   notification: notificationSchema.nullable(),
 });
 export type NotificationsChangedEvent = z.infer<typeof notificationsChangedEvent>;
+
+/**
+ * Preferences (issue 22): per kind and channel. Moderation notices are always shown in the app and
+ * already come by email one by one, so they have no switches here.
+ */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const PREFERENCE_KINDS = ['like', 'comment', 'reply', 'follow', 'message'] as const;
+export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
+
+/** What a new account gets: everything in the app; by email, what someone wrote to or about you. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: Record<
+  PreferenceKind,
+  Record<NotificationChannel, boolean>
+> = {
+  like: { in_app: true, email: false },
+  comment: { in_app: true, email: true },
+  reply: { in_app: true, email: true },
+  follow: { in_app: true, email: false },
+  message: { in_app: true, email: true },
+};
+
+export const notificationPreference = z.object({
+  kind: z.enum(PREFERENCE_KINDS),
+  in_app: z.boolean(),
+  email: z.boolean(),
+});
+/** GET /api/notifications/preferences: every kind, in PREFERENCE_KINDS order. */
+export const notificationPreferences = z.object({ preferences: z.array(notificationPreference) });
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+/** PUT /api/notifications/preferences: the kinds to change (others stay as they are). */
+export const notificationPreferencesRequest = z.object({
+  preferences: z.array(notificationPreference).min(1).max(PREFERENCE_KINDS.length),
+});
+
+/**
+ * The email digest: what a user missed, sent once they have been away this long (no open app, last
+ * seen this long ago), at most once per `minHoursBetween`. One-click unsubscribe (RFC 8058) turns
+ * every email switch off, without signing in.
+ */
+export const DIGEST = { awayMinutes: 30, minHoursBetween: 4, itemsMax: 10 } as const;
+export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';

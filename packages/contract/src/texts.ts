@@ -84,6 +84,10 @@ export const TEXT = {
   reportDismissed: 'Report dismissed',
   notificationsAllRead: 'All notifications marked as read',
   notificationNotFound: 'Notification not found',
+  notificationPreferencesSaved: 'Notification settings saved',
+  unsubscribed:
+    'You will no longer receive emails about notifications. You can turn them back on in Settings.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid',
   licenceChecked: 'Licence marked as checked',
   licenceUnchecked: 'Licence check removed',
   licenceMissing: 'This listing has no licence number',
