@@ -256,6 +256,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     pictureUrl: (key) => images.url('picture', key),
     publish: (rooms, event, payload) => realtime.publish(rooms, event, payload),
     log: app.log,
+    online: (userIds) => realtime.onlineUsers(userIds),
+    sendEmail: (message) => mailer.send(message),
+    publicUrl: config.publicUrl,
+    unsubscribeSecret: () => chatData.attachments.secret('notifications-unsubscribe'),
+    digest: {
+      awayMs: config.notificationDigestAwayMinutes * 60_000,
+      gapMs: config.notificationDigestEveryHours * 3_600_000,
+    },
   });
   app.addHook('onListen', async () => notifications.start(config.notificationsEveryMs));
   app.addHook('preClose', () => notifications.stop());

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DIGEST } from '@makan/contract/notifications';
 import { z } from 'zod';
 import { repoRoot } from './paths.ts';
 
@@ -78,6 +79,9 @@ const envSchema = z.object({
   ACCOUNT_JOBS_EVERY_SECONDS: positiveInt(60),
   /** How often each process looks for notification events (new ones are taken at once as well). */
   NOTIFICATIONS_EVERY_SECONDS: positiveInt(5),
+  /** The email digest goes to people away this long, at most once per the hours below. */
+  NOTIFICATION_DIGEST_AWAY_MINUTES: positiveInt(DIGEST.awayMinutes),
+  NOTIFICATION_DIGEST_EVERY_HOURS: positiveInt(DIGEST.minHoursBetween),
   LIMIT_MESSAGES_PER_MINUTE: positiveInt(120),
   LIMIT_COMMENTS_PER_MINUTE: positiveInt(60),
 });
@@ -127,6 +131,8 @@ export type Config = {
   /** How often the account jobs (erasures due, exports asked for, expired archives) look for work. */
   accountJobsEveryMs: number;
   notificationsEveryMs: number;
+  notificationDigestAwayMinutes: number;
+  notificationDigestEveryHours: number;
   /** Per-user rate limits, well above what people do by hand (a busy chat is 10-20 messages a minute). */
   limits: { messagesPerMinute: number; commentsPerMinute: number };
 };
@@ -180,6 +186,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     presenceHeartbeatMs: e.PRESENCE_HEARTBEAT_SECONDS * 1000,
     accountJobsEveryMs: e.ACCOUNT_JOBS_EVERY_SECONDS * 1000,
     notificationsEveryMs: e.NOTIFICATIONS_EVERY_SECONDS * 1000,
+    notificationDigestAwayMinutes: e.NOTIFICATION_DIGEST_AWAY_MINUTES,
+    notificationDigestEveryHours: e.NOTIFICATION_DIGEST_EVERY_HOURS,
     limits: {
       messagesPerMinute: e.LIMIT_MESSAGES_PER_MINUTE,
       commentsPerMinute: e.LIMIT_COMMENTS_PER_MINUTE,

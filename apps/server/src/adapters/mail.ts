@@ -1,7 +1,15 @@
 import nodemailer from 'nodemailer';
 import type { Outbox } from './outbox.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+};
 /** Outgoing mail: SMTP when SMTP_URL is set, else the outbox folder. */
 export type Mailer = { kind: 'smtp' | 'outbox'; send: (message: MailMessage) => Promise<void> };
 

@@ -10,7 +10,12 @@ export {
 export { cities } from './cities.ts';
 export { contactMessages } from './contact.ts';
 export { companyVerifications, moderationActions, reports } from './moderation.ts';
-export { notificationActors, notificationEvents, notifications } from './notifications.ts';
+export {
+  notificationActors,
+  notificationEvents,
+  notificationPreferences,
+  notifications,
+} from './notifications.ts';
 export { bookmarks, comments, postLikes, postMedia, posts } from './posts.ts';
 export { follows, onboardingProgress, profileViews, userBlocks, userPreferences } from './profiles.ts';
 export { rateLimits } from './rate-limits.ts';

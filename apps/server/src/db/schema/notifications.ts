@@ -1,8 +1,9 @@
-import { MODERATION_OUTCOMES, NOTIFICATION_KINDS } from '@makan/contract/notifications';
+import { MODERATION_OUTCOMES, NOTIFICATION_KINDS, PREFERENCE_KINDS } from '@makan/contract/notifications';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -46,6 +47,8 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_unread_group').on(t.recipientId, t.groupKey).where(sql`${t.readAt} is null`),
     index('notifications_recipient_order').on(t.recipientId, t.updatedAt, t.id),
+    // The email digest looks for recent unread notifications (issue 22).
+    index('notifications_unread_recent').on(t.updatedAt).where(sql`${t.readAt} is null`),
     check('notifications_kind_check', isOneOf(t.kind, NOTIFICATION_KINDS)),
     check('notifications_outcome_check', isOneOf(t.outcome, MODERATION_OUTCOMES)),
   ],
@@ -95,4 +98,22 @@ export const notificationEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('notification_events_due_idx').on(t.runAt, t.id)],
+);
+
+/** A user's switches per kind and channel; a kind without a row has the contract's defaults. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PREFERENCE_KINDS }).notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('notification_preferences_kind_check', isOneOf(t.kind, PREFERENCE_KINDS)),
+  ],
 );

@@ -34,6 +34,8 @@ export const users = pgTable(
     showPresence: boolean('show_presence').notNull().default(true),
     /** When the user's last open socket closed; null until it first did. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** When the last email digest of notifications went out (issue 22); null: never. */
+    notificationDigestAt: timestamp('notification_digest_at', { withTimezone: true }),
     /**
      * Set when the owner asked to delete the account: from then on the account is erased by the
      * background jobs; any sign-in before it clears it (issue 20).

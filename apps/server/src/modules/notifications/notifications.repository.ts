@@ -1,12 +1,21 @@
 import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
   type ModerationOutcome,
   NOTIFICATION_ACTORS_SHOWN,
+  type NotificationChannel,
   type NotificationKind,
+  PREFERENCE_KINDS,
+  type PreferenceKind,
 } from '@makan/contract/notifications';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { notificationActors, notificationEvents, notifications } from '../../db/schema/notifications.ts';
+import {
+  notificationActors,
+  notificationEvents,
+  notificationPreferences,
+  notifications,
+} from '../../db/schema/notifications.ts';
 import { blockBetween } from '../blocks/blocks.repository.ts';
 
 /** What happened, as the queue keeps it until it is processed. */
@@ -26,6 +35,14 @@ export type EventInsert = {
 /** The transaction an event is processed in (the repository's writes, bound to it). */
 export type EventWrites = ReturnType<typeof writes>;
 
+const digestRows = z.object({
+  rows: z.array(
+    z.object({ id: z.coerce.number(), email: z.string(), name: z.string(), language: z.enum(['en', 'ar']) }),
+  ),
+});
+const claimRows = z.object({
+  rows: z.array(z.object({ before: z.coerce.date().nullable(), last_seen_at: z.coerce.date().nullable() })),
+});
 const countRow = z.object({ rows: z.array(z.object({ n: z.coerce.number() })) });
 const idRow = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });
 const eventRows = z.object({
@@ -173,6 +190,8 @@ function writes(db: Executor) {
           (m.is_deleted or m.type = 'system' or m.sender_id is null or m.sender_id = moved.user_id
             or ${blockBetween(sql`m.sender_id`, sql`moved.user_id`)}
             or exists (select 1 from users s where s.id = m.sender_id and s.suspended_until > ${now.toISOString()}::timestamptz)
+            or exists (select 1 from notification_preferences np
+              where np.user_id = moved.user_id and np.kind = 'message' and not np.in_app)
           ) as silent
         from moved join messages m on m.id = moved.last_message_id`);
       return unreadMessageRows.parse(result).rows;
@@ -231,6 +250,109 @@ export function createNotificationsRepository(db: Database) {
     /** Gives up on an event (it failed too often). */
     async drop(eventId: number) {
       await writes(db).done(eventId);
+    },
+
+    /** The user's switches, the contract's defaults where they never chose. */
+    async preferences(userId: number): Promise<Record<PreferenceKind, Record<NotificationChannel, boolean>>> {
+      const rows = await db
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, userId));
+      const out = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES) as Record<
+        PreferenceKind,
+        Record<NotificationChannel, boolean>
+      >;
+      for (const row of rows) out[row.kind] = { in_app: row.inApp, email: row.email };
+      return out;
+    },
+
+    async setPreferences(
+      userId: number,
+      changes: { kind: PreferenceKind; in_app: boolean; email: boolean }[],
+      now: Date,
+    ) {
+      if (changes.length === 0) return;
+      await db
+        .insert(notificationPreferences)
+        .values(
+          changes.map((c) => ({ userId, kind: c.kind, inApp: c.in_app, email: c.email, updatedAt: now })),
+        )
+        .onConflictDoUpdate({
+          target: [notificationPreferences.userId, notificationPreferences.kind],
+          set: {
+            inApp: sql`excluded.in_app`,
+            email: sql`excluded.email`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        });
+    },
+
+    /** Every email switch off (one-click unsubscribe), the in-app ones as they were. */
+    async emailsOff(userId: number, now: Date) {
+      const current = await this.preferences(userId);
+      await this.setPreferences(
+        userId,
+        PREFERENCE_KINDS.map((kind) => ({ kind, in_app: current[kind].in_app, email: false })),
+        now,
+      );
+    },
+
+    /**
+     * Who may get a digest now: unread notifications (of the last week) that came after they were
+     * last seen and after their last digest; last seen (or, never seen, signed up) at least `awayMs`
+     * ago; no digest for `gapMs`.
+     * Whether they have the app open right now is asked of the sockets by the caller.
+     */
+    async digestCandidates(now: Date, awayMs: number, gapMs: number, limit: number) {
+      const away = new Date(now.getTime() - awayMs).toISOString();
+      const gap = new Date(now.getTime() - gapMs).toISOString();
+      const week = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+      const result = await db.execute(sql`
+        select u.id, u.email, u.name, u.language from users u
+        where u.id in (select n.recipient_id from notifications n
+            where n.read_at is null and n.updated_at > ${week}::timestamptz and n.kind <> 'moderation')
+          and exists (select 1 from notifications n where n.recipient_id = u.id and n.read_at is null
+            and n.kind <> 'moderation'
+            and n.updated_at > greatest(coalesce(u.notification_digest_at, '-infinity'::timestamptz),
+              coalesce(u.last_seen_at, '-infinity'::timestamptz), ${week}::timestamptz))
+          and coalesce(u.last_seen_at, u.created_at) <= ${away}::timestamptz
+          and (u.notification_digest_at is null or u.notification_digest_at <= ${gap}::timestamptz)
+          and u.deletion_due_at is null
+          and (u.suspended_until is null or u.suspended_until <= ${now.toISOString()}::timestamptz)
+        order by u.id limit ${limit}`);
+      return digestRows.parse(result).rows;
+    },
+
+    /** Takes the user's digest turn (no other process sends one until `gapMs` passed); false if taken. */
+    async claimDigest(userId: number, now: Date, gapMs: number): Promise<{ since: Date | null } | undefined> {
+      const result = await db.execute(sql`
+        update users u set notification_digest_at = ${now.toISOString()}::timestamptz
+        from (select notification_digest_at as before from users where id = ${userId}) b
+        where u.id = ${userId} and (u.notification_digest_at is null
+          or u.notification_digest_at <= ${new Date(now.getTime() - gapMs).toISOString()}::timestamptz)
+        returning b.before, u.last_seen_at`);
+      const row = claimRows.parse(result).rows[0];
+      if (!row) return undefined;
+      const since = [row.before, row.last_seen_at].filter((d): d is Date => d !== null);
+      return { since: since.length ? new Date(Math.max(...since.map((d) => d.getTime()))) : null };
+    },
+
+    /** The unread notifications of these kinds that came after `since`, newest first. */
+    async unreadSince(userId: number, since: Date | null, kinds: readonly string[], limit: number) {
+      if (kinds.length === 0) return [];
+      return db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.recipientId, userId),
+            isNull(notifications.readAt),
+            inArray(notifications.kind, kinds as NotificationKind[]),
+            since ? gt(notifications.updatedAt, since) : undefined,
+          ),
+        )
+        .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+        .limit(limit);
     },
 
     async unreadCount(recipientId: number): Promise<number> {

@@ -1,15 +1,23 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  DIGEST,
   MESSAGE_NOTIFY_DELAY_MS,
   type ModerationOutcome,
   NOTIFICATION_EXCERPT_MAX,
   type Notification,
+  type NotificationPreferences,
   type NotificationsChangedEvent,
+  PREFERENCE_KINDS,
+  type PreferenceKind,
+  UNSUBSCRIBE_PATH,
 } from '@makan/contract/notifications';
 import { userChannel } from '@makan/contract/realtime';
+import type { MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { NotFound } from '../../lib/errors.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createWorkerLoop } from '../../lib/worker-loop.ts';
+import { digestEmail } from './notifications.messages.ts';
 import type { EventInsert, EventWrites, NotificationsRepository } from './notifications.repository.ts';
 
 type EventRow = Awaited<ReturnType<NotificationsRepository['claim']>>[number];
@@ -27,11 +35,20 @@ export type NotificationsDeps = {
   pictureUrl: (key: string) => string;
   publish: (rooms: string[], event: 'NotificationsChanged', payload: NotificationsChangedEvent) => void;
   log: Pick<Logger, 'warn'>;
+  /** The email digest (issue 22): who of these has the app open now (a socket on any process). */
+  online: (userIds: number[]) => Promise<Set<number>>;
+  sendEmail: (message: MailMessage) => Promise<void>;
+  publicUrl: string;
+  /** The key that signs unsubscribe links (kept in the database like the other server secrets). */
+  unsubscribeSecret: () => Promise<string>;
+  digest: { awayMs: number; gapMs: number };
 };
 
 /** A claimed event not processed in this long is taken again (its process died). */
 const LEASE_MS = 60_000;
 const BATCH = 100;
+const isPreferenceKind = (kind: string): kind is PreferenceKind =>
+  (PREFERENCE_KINDS as readonly string[]).includes(kind);
 const MAX_ATTEMPTS = 5;
 /** Messages older than this when first found are not notified (a server down for a day, say). */
 const MESSAGE_WINDOW_MS = 24 * 3_600_000;
@@ -148,6 +165,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
         // Never one's own action; never from someone blocked either way (or suspended).
         if (actor !== null && recipient === actor) continue;
         if (actor !== null && (await deps.hiddenFrom(recipient)).has(actor)) continue;
+        // Switched off in the app (taking back is always done: it only removes).
+        if (!planned.leave && isPreferenceKind(planned.kind)) {
+          if (!(await notifications.preferences(recipient))[planned.kind].in_app) continue;
+        }
         targets.push(recipient);
       }
     }
@@ -250,6 +271,70 @@ export function createNotificationsService(deps: NotificationsDeps) {
     }
   }
 
+  /** A token naming the user for the one-click unsubscribe link: their id, signed. */
+  async function unsubscribeToken(userId: number) {
+    const mac = createHmac('sha256', await deps.unsubscribeSecret())
+      .update(`unsubscribe:${userId}`)
+      .digest('base64url')
+      .slice(0, 32);
+    return `${userId}.${mac}`;
+  }
+  async function tokenUser(token: string): Promise<number | undefined> {
+    const [id] = token.split('.');
+    const userId = Number(id);
+    if (!Number.isSafeInteger(userId) || userId <= 0) return undefined;
+    const expected = Buffer.from(await unsubscribeToken(userId));
+    const given = Buffer.from(token);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
+  }
+
+  /**
+   * Email digests: to people away for a while (no open app on any process, last seen long enough
+   * ago) with unread notifications they were not told of, at most one per few hours each. The turn
+   * is taken in the database before sending, so two processes never send the same digest.
+   */
+  async function digests() {
+    const now = clock.now();
+    const candidates = await notifications.digestCandidates(
+      now,
+      deps.digest.awayMs,
+      deps.digest.gapMs,
+      BATCH,
+    );
+    if (candidates.length === 0) return;
+    const online = await deps.online(candidates.map((c) => c.id));
+    for (const user of candidates) {
+      if (online.has(user.id)) continue;
+      const prefs = await notifications.preferences(user.id);
+      const kinds = PREFERENCE_KINDS.filter((k) => prefs[k].email);
+      if (kinds.length === 0) continue;
+      const turn = await notifications.claimDigest(user.id, now, deps.digest.gapMs);
+      if (!turn) continue;
+      const rows = await notifications.unreadSince(user.id, turn.since, kinds, DIGEST.itemsMax + 1);
+      if (rows.length === 0) continue;
+      const items = await views(rows.slice(0, DIGEST.itemsMax));
+      const unsubscribeUrl = `${deps.publicUrl}${UNSUBSCRIBE_PATH}?token=${await unsubscribeToken(user.id)}`;
+      const message = digestEmail({
+        language: user.language,
+        name: user.name,
+        items,
+        total: rows.length > DIGEST.itemsMax ? await notifications.unreadCount(user.id) : rows.length,
+        publicUrl: deps.publicUrl,
+        unsubscribeUrl,
+      });
+      await deps
+        .sendEmail({
+          to: user.email,
+          ...message,
+          headers: {
+            'List-Unsubscribe': `<${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        })
+        .catch((err: unknown) => deps.log.warn({ err, userId: user.id }, 'digest not sent'));
+    }
+  }
+
   async function runOnce() {
     await unreadMessages();
     let processed = 0;
@@ -266,6 +351,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         }
       }
     }
+    await digests();
     return processed;
   }
 
@@ -314,6 +400,32 @@ export function createNotificationsService(deps: NotificationsDeps) {
         next_cursor: hasMore && last ? encodeCursor(last.updatedAt, last.id) : null,
         unread_count: await notifications.unreadCount(userId),
       };
+    },
+
+    async preferences(userId: number): Promise<NotificationPreferences> {
+      const prefs = await notifications.preferences(userId);
+      return { preferences: PREFERENCE_KINDS.map((kind) => ({ kind, ...prefs[kind] })) };
+    },
+
+    async setPreferences(
+      userId: number,
+      changes: { kind: PreferenceKind; in_app: boolean; email: boolean }[],
+    ): Promise<NotificationPreferences> {
+      await notifications.setPreferences(userId, changes, clock.now());
+      return this.preferences(userId);
+    },
+
+    /** One-click unsubscribe (RFC 8058): every email switch off, for the user the token names. */
+    async unsubscribe(token: string) {
+      const userId = await tokenUser(token);
+      if (userId === undefined) throw new Invalid({ token: 'unsubscribeInvalid' }, 'unsubscribeInvalid');
+      await notifications.emailsOff(userId, clock.now());
+    },
+
+    unsubscribeToken,
+    /** Whether a token names a user (the unsubscribe page offers its button only then). */
+    async validToken(token: string): Promise<boolean> {
+      return (await tokenUser(token)) !== undefined;
     },
 
     async unreadCount(userId: number) {
