@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SwitchButton } from '../../../components/ui/switch.tsx';
+import { cx } from '../../../lib/cx.ts';
 import { apiErrorText } from '../../../lib/messages.ts';
 import {
   useNotificationPreferences,
@@ -47,7 +48,10 @@ export function NotificationPreferences() {
           {/* Each switch carries its kind and channel in its name: the headings are for the eyes. */}
           <div
             aria-hidden="true"
-            className={`${ROW} hidden border-b border-slate-200 pb-2 text-sm font-medium text-slate-500 sm:grid dark:border-slate-800 dark:text-slate-400`}
+            className={cx(
+              ROW,
+              'hidden border-b border-slate-200 pb-2 text-sm font-medium text-slate-500 sm:grid dark:border-slate-800 dark:text-slate-400',
+            )}
           >
             <span />
             {NOTIFICATION_CHANNELS.map((channel) => (
@@ -61,7 +65,7 @@ export function NotificationPreferences() {
               const row = rowOf(kind);
               const kindLabel = t(`settings.notifications.kinds.${kind}`);
               return (
-                <li key={kind} className={`${ROW} py-3`} data-testid={`notification-pref-${kind}`}>
+                <li key={kind} className={cx(ROW, 'py-3')} data-testid={`notification-pref-${kind}`}>
                   <p className="col-span-2 font-medium text-slate-900 sm:col-span-1 dark:text-slate-50">
                     {kindLabel}
                   </p>
