@@ -56,10 +56,11 @@ class RouterProbe {
   }
 }
 
-/** Renders the app's real route table at `path` (optionally with history state) in a memory router. */
+/** Renders the app's real route table at `path` (with its search and hash, optionally history state) in a memory router. */
 export function renderRoute(path: string, language: Language = 'en', state?: unknown) {
-  const [pathname = '/', search = ''] = path.split('?');
-  const entry = { pathname, search: search ? `?${search}` : '', state };
+  const [beforeHash = '/', hash = ''] = path.split('#');
+  const [pathname = '/', search = ''] = beforeHash.split('?');
+  const entry = { pathname, search: search ? `?${search}` : '', hash: hash ? `#${hash}` : '', state };
   const router = new RouterProbe();
   const ui = (
     <MemoryRouter initialEntries={[entry]}>

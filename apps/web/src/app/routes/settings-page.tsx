@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, Page } from '../../components/ui/page.tsx';
 import { useCurrentUser } from '../../features/account/api/current-user.ts';
@@ -11,13 +11,15 @@ import { DeleteAccount } from '../../features/account/components/delete-account.
 import { SignOutEverywhereButton } from '../../features/account/components/sign-out-everywhere-button.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { PresenceSetting } from '../../features/chat/components/presence-setting.tsx';
+import { NotificationPreferences } from '../../features/notifications/components/notification-preferences.tsx';
 import { BlockedUsers } from '../../features/profiles/components/blocked-users.tsx';
 import { LanguageSetting, ThemeSetting } from '../../features/settings/components/appearance-settings.tsx';
 import { useSignedIn } from '../../lib/session.ts';
 
 function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+  // scroll-mt: a section scrolled to clears the sticky header (h-16).
   return (
-    <Card id={id}>
+    <Card id={id} className="scroll-mt-20">
       <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-slate-50">{title}</h2>
       {children}
     </Card>
@@ -41,9 +43,29 @@ function ModerationSection() {
   );
 }
 
+/**
+ * `/settings?section=notifications` or `/settings#notifications` (the notification emails and the
+ * unsubscribe page link there): that section in view once the page is drawn. A frame later, so that
+ * the layout's scroll to the top after a navigation in the app (an effect that runs after this
+ * page's) does not undo it.
+ */
+function useSectionInView(signedIn: boolean) {
+  const { search, hash } = useLocation();
+  const section = new URLSearchParams(search).get('section') ?? hash.slice(1);
+  useEffect(() => {
+    // Only a member's sections have an id; a prerendered page is drawn signed out first.
+    if (!section || !signedIn) return;
+    const frame = requestAnimationFrame(() =>
+      document.getElementById(section)?.scrollIntoView({ block: 'start' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [section, signedIn]);
+}
+
 export function SettingsPage() {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
+  useSectionInView(signedIn);
   return (
     <Page
       title={t('settings.title')}
@@ -59,6 +81,11 @@ export function SettingsPage() {
             <LanguageSetting />
           </div>
         </Section>
+        {signedIn && (
+          <Section title={t('settings.notifications.title')} id="notifications">
+            <NotificationPreferences />
+          </Section>
+        )}
         {signedIn && <ModerationSection />}
         {signedIn && (
           <Section title={t('settings.privacy')}>
