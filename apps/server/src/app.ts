@@ -274,7 +274,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     imageUrl: (kind, key) => images.url(kind, key),
     countPosts: (authorId) => postsRepository.countByAuthor(authorId),
     blocks: blocksRepository,
-    followed: notifications.followed,
+    notify: notifications.kick,
   });
   const authRepository = createAuthRepository(database.db);
   const moderationRepository = createModerationRepository(database.db);
@@ -421,7 +421,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       clock,
       log: (err) => app.log.error({ err }, 'listing signals failed'),
     }).listed,
-    events: { liked: notifications.liked, commented: notifications.commented },
+    notify: notifications.kick,
     clock,
   });
   postsRoutes(app, { posts, guard, images, limits });

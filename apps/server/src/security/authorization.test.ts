@@ -54,6 +54,10 @@ const PUBLIC_BY_DESIGN = new Set([
   'POST /api/contact',
   // Chat attachments: the signed, time-limited address is the permission (tested below).
   'GET /api/chat/files/{id}',
+  // One-click unsubscribe from notification emails (RFC 8058, issue 22): the signed link is the
+  // permission (digest.test.ts refuses a forged one).
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
 ]);
 
 /**

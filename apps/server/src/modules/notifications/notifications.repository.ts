@@ -234,7 +234,7 @@ export function createNotificationsRepository(db: Database) {
           attempts = e.attempts + 1
         where e.id in (
           select id from notification_events
-          where run_at <= ${now.toISOString()}::timestamptz
+          where run_at <= greatest(now(), ${now.toISOString()}::timestamptz)
             and (claimed_until is null or claimed_until < ${now.toISOString()}::timestamptz)
           order by run_at, id limit ${limit} for update skip locked)
         returning e.id, e.kind, e.actor_id, e.recipient_id, e.post_id, e.comment_id, e.conversation_id,

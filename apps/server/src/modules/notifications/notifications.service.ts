@@ -47,6 +47,8 @@ export type NotificationsDeps = {
 /** A claimed event not processed in this long is taken again (its process died). */
 const LEASE_MS = 60_000;
 const BATCH = 100;
+/** Events claimed at a time: few, so a process stopping or dying holds few for their lease. */
+const CLAIM_BATCH = 25;
 const isPreferenceKind = (kind: string): kind is PreferenceKind =>
   (PREFERENCE_KINDS as readonly string[]).includes(kind);
 const MAX_ATTEMPTS = 5;
@@ -57,6 +59,11 @@ const excerpt = (text: string | null | undefined) => {
   const flat = (text ?? '').replace(/\s+/g, ' ').trim();
   if (!flat) return null;
   return flat.length > NOTIFICATION_EXCERPT_MAX ? `${flat.slice(0, NOTIFICATION_EXCERPT_MAX - 1)}…` : flat;
+};
+
+const foreignKeyViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23503' || e?.cause?.code === '23503';
 };
 
 const encodeCursor = (at: Date, id: number) => `${String(at.getTime()).padStart(13, '0')}_${id}`;
@@ -245,7 +252,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
    * unread a few seconds after they came, and notifies each recipient once per conversation.
    */
   async function unreadMessages() {
-    for (;;) {
+    while (!stopping) {
       const told = await notifications.inTransaction(async (w) => {
         const now = clock.now();
         const rows = await w.unreadMessages(now, MESSAGE_NOTIFY_DELAY_MS, MESSAGE_WINDOW_MS, BATCH);
@@ -335,27 +342,44 @@ export function createNotificationsService(deps: NotificationsDeps) {
     }
   }
 
-  async function runOnce() {
-    await unreadMessages();
+  /** Set when the server closes: passes end after the event at hand (the rest stay queued). */
+  let stopping = false;
+
+  /** The queue, until it is empty: what a kick runs (a like or a comment just queued an event). */
+  async function processQueue() {
     let processed = 0;
-    for (;;) {
-      const events = await notifications.claim(clock.now(), LEASE_MS, BATCH);
+    while (!stopping) {
+      const events = await notifications.claim(clock.now(), LEASE_MS, CLAIM_BATCH);
       if (events.length === 0) break;
       for (const event of events) {
+        // Claimed but not processed: their lease runs out and another pass takes them.
+        if (stopping) break;
         try {
           await tell(await processEvent(event));
           processed++;
         } catch (err) {
-          deps.log.warn({ err, event: event.id }, 'notification event failed');
-          if (event.attempts >= MAX_ATTEMPTS) await notifications.drop(event.id);
+          // Someone it names is gone (an account erased meanwhile): nothing to tell, at once.
+          if (foreignKeyViolation(err) || event.attempts >= MAX_ATTEMPTS) await notifications.drop(event.id);
+          else deps.log.warn({ err, event: event.id }, 'notification event failed');
         }
       }
     }
-    await digests();
     return processed;
   }
 
-  const loop = createWorkerLoop({ name: 'notifications', log: deps.log, runOnce });
+  /**
+   * Every pass of the timer: the queue (events a process died with, or queued without a kick), the
+   * messages left unread, the digests. Never on a kick: under load, a kick per like must not scan.
+   */
+  async function runOnce() {
+    await unreadMessages();
+    const processed = await processQueue();
+    if (!stopping) await digests();
+    return processed;
+  }
+
+  const queueLoop = createWorkerLoop({ name: 'notification events', log: deps.log, runOnce: processQueue });
+  const passLoop = createWorkerLoop({ name: 'notifications', log: deps.log, runOnce });
 
   /**
    * Queues what happened, after the action committed. A failure here is logged, never the action's:
@@ -372,25 +396,22 @@ export function createNotificationsService(deps: NotificationsDeps) {
       deps.log.warn({ err }, 'notification event not queued');
       return;
     }
-    loop.kick();
+    queueLoop.kick();
   }
 
   return {
-    /** A like given (or taken back) on a listing. */
-    liked: (actorId: number, postId: number, liked: boolean) =>
-      record([{ kind: liked ? 'like' : 'unlike', actorId, postId }]),
-    /** A comment, or a reply to a comment. */
-    commented: (actorId: number, commentId: number, isReply: boolean) =>
-      record([{ kind: isReply ? 'reply' : 'comment', actorId, commentId }]),
-    followed: (actorId: number, followeeId: number, following: boolean) =>
-      record([{ kind: following ? 'follow' : 'unfollow', actorId, recipientId: followeeId }]),
+    // Likes, comments and follows are queued by the database in their own transaction (migration
+    // 0018): their routes only kick the worker.
     moderated: (recipientId: number, outcome: ModerationOutcome, reason: string | null) =>
       record([{ kind: 'moderation', recipientId, payload: { outcome, excerpt: reason } }]),
 
     runOnce,
-    start: (everyMs: number) => loop.start(everyMs),
-    kick: () => loop.kick(),
-    stop: () => loop.stop(),
+    start: (everyMs: number) => passLoop.start(everyMs),
+    kick: () => queueLoop.kick(),
+    async stop() {
+      stopping = true;
+      await Promise.all([queueLoop.stop(), passLoop.stop()]);
+    },
 
     async page(userId: number, query: { cursor?: string | undefined; per_page: number }) {
       const { rows, hasMore } = await notifications.page(userId, decodeCursor(query.cursor), query.per_page);

@@ -46,11 +46,11 @@ export type PostsServiceDeps = {
   hiddenFrom: (viewerId: number) => Promise<ReadonlySet<number>>;
   /** After a listing is posted or its photos change: the moderators' signals look at it (issue 21). */
   listed: (postId: number, authorId: number) => Promise<void>;
-  /** Likes and comments for the notifications' queue (issue 22). */
-  events: {
-    liked: (actorId: number, postId: number, liked: boolean) => Promise<void>;
-    commented: (actorId: number, commentId: number, isReply: boolean) => Promise<void>;
-  };
+  /**
+   * A like or comment was written: the database queued what it may notify in the same transaction
+   * (migration 0018); this tells the notifications' worker to look now (issue 22).
+   */
+  notify: () => void;
   clock: Clock;
 };
 
@@ -412,7 +412,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     async toggleLike(postId: number, userId: number) {
       await visiblePost(postId, userId);
       const result = await posts.toggleLike(postId, userId, clock.now());
-      await deps.events.liked(userId, postId, result.isLiked);
+      deps.notify();
       return { is_liked: result.isLiked, likes_count: result.count };
     },
 
@@ -462,7 +462,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         parentId = parent.id;
       }
       const id = await comments.create({ postId, parentId, userId, body: body.comment, now: clock.now() });
-      await deps.events.commented(userId, id, parentId !== null);
+      deps.notify();
       const row = await comments.find(id);
       if (!row) throw commentNotFound();
       return toComment(row);

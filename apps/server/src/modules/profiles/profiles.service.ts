@@ -18,8 +18,8 @@ type Deps = {
   imageUrl: (kind: ImageKind, key: string) => string;
   countPosts: (authorId: number) => Promise<number>;
   blocks: Pick<BlocksRepository, 'between' | 'isBlockedBy'>;
-  /** A follow given or ended: the notifications' queue hears of it (issue 22). */
-  followed: (followerId: number, followeeId: number, following: boolean) => Promise<void>;
+  /** A follow given or ended (queued by the database with it): the notifications' worker looks now. */
+  notify: () => void;
 };
 
 export function toPreferences(row: PreferencesRow | undefined): PreferencesResult | null {
@@ -41,7 +41,7 @@ export function createProfilesService({
   imageUrl,
   countPosts,
   blocks,
-  followed,
+  notify,
 }: Deps) {
   const media = (kind: ImageKind, key: string | null) => (key ? { url: imageUrl(kind, key) } : null);
 
@@ -166,14 +166,14 @@ export function createProfilesService({
       await mustFind(profileId);
       if (await blocks.between(viewerId, profileId)) throw new Forbidden('userUnavailable');
       await profiles.follow(viewerId, profileId, clock.now());
-      await followed(viewerId, profileId, true);
+      notify();
       return profiles.followInfo(profileId, viewerId);
     },
 
     async unfollow(viewerId: number, profileId: number) {
       await mustFind(profileId);
       await profiles.unfollow(viewerId, profileId);
-      await followed(viewerId, profileId, false);
+      notify();
       return profiles.followInfo(profileId, viewerId);
     },
 
