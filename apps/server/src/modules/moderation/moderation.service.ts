@@ -54,6 +54,7 @@ type Deps = {
 };
 
 type Content = z.infer<typeof reportedContent>;
+type PostRow = Awaited<ReturnType<PostsRepository['byIds']>>[number];
 type EvidenceMessage = z.infer<typeof evidenceMessage>;
 
 /** Reports from one member: enough for real use, not for flooding the queue. */
@@ -211,6 +212,18 @@ export function createModerationService(deps: Deps) {
     created_at: null,
   });
 
+  /** A listing as the console shows it: its words and first photo. */
+  function postContent(row: PostRow): Content {
+    const photo = row.media[0];
+    return {
+      ...gone('post', row.id),
+      exists: true,
+      text: row.description,
+      image_url: photo ? deps.photoUrl(photo.key) : null,
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
   /** Whose each target is and what it says, in one read per kind; a target that is gone is absent. */
   async function resolveTargets(type: ReportTarget, ids: number[]): Promise<Map<number, Found>> {
     const found = new Map<number, Found>();
@@ -218,14 +231,8 @@ export function createModerationService(deps: Deps) {
       found.set(id, { authorId, content: { ...gone(type, id), exists: true, ...content } });
     switch (type) {
       case 'post':
-        for (const row of await posts.byIds(ids, 0)) {
-          const photo = row.media[0];
-          put(row.id, row.userId, {
-            text: row.description,
-            image_url: photo ? deps.photoUrl(photo.key) : null,
-            created_at: row.createdAt.toISOString(),
-          });
-        }
+        for (const row of await posts.byIds(ids, 0))
+          found.set(row.id, { authorId: row.userId, content: postContent(row) });
         break;
       case 'comment':
         for (const row of await comments.findMany(ids))
@@ -497,7 +504,6 @@ export function createModerationService(deps: Deps) {
     async licences(session: Session): Promise<{ items: LicenceItem[] }> {
       await staff(session);
       const ids = await moderation.uncheckedLicences(QUEUE_SIZE);
-      const found = await resolveTargets('post', ids);
       const rows = await posts.byIds(ids, 0);
       const authors = new Map(
         (await users.findByIds([...new Set(rows.map((r) => r.userId))])).map((u) => [u.id, u]),
@@ -506,8 +512,7 @@ export function createModerationService(deps: Deps) {
       return {
         items: ids.flatMap((id) => {
           const row = byId.get(id);
-          const content = found.get(id)?.content;
-          if (!row?.licenceNumber || !content) return [];
+          if (!row?.licenceNumber) return [];
           const author = authors.get(row.userId);
           return [
             {
@@ -515,7 +520,7 @@ export function createModerationService(deps: Deps) {
               licence_number: row.licenceNumber,
               checked: row.licenceCheckedAt !== null,
               author: author ? userView(author) : null,
-              content,
+              content: postContent(row),
             },
           ];
         }),

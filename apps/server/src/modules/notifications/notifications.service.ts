@@ -278,9 +278,19 @@ export function createNotificationsService(deps: NotificationsDeps) {
     }
   }
 
+  // The key is read from the database once per process (it never changes once made).
+  let key: Promise<string> | undefined;
+  const unsubscribeKey = () => {
+    key ??= deps.unsubscribeSecret().catch((err: unknown) => {
+      key = undefined;
+      throw err;
+    });
+    return key;
+  };
+
   /** A token naming the user for the one-click unsubscribe link: their id, signed. */
   async function unsubscribeToken(userId: number) {
-    const mac = createHmac('sha256', await deps.unsubscribeSecret())
+    const mac = createHmac('sha256', await unsubscribeKey())
       .update(`unsubscribe:${userId}`)
       .digest('base64url')
       .slice(0, 32);
