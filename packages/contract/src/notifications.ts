@@ -6,7 +6,20 @@ import { z } from 'zod';
  * listing'). Written after the action, off the request path, by a durable queue; a like taken back
  * before it was seen leaves nothing; one's own actions and blocked users never notify.
  */
-export const NOTIFICATION_KINDS = ['like', 'comment', 'reply', 'follow', 'message', 'moderation'] as const;
+export const NOTIFICATION_KINDS = [
+  'like',
+  'comment',
+  'reply',
+  'follow',
+  'message',
+  'moderation',
+  /** Someone wrote `@name` naming you in a listing or a comment. */
+  'mention',
+  /** A listing you bookmarked changed its price or its status. */
+  'listing',
+  /** Someone you follow posted a listing (off unless you turn it on). */
+  'post',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a moderation notification tells (the reason, when there is one, is its `excerpt`). */
@@ -28,6 +41,15 @@ export const notificationActor = z.object({
 });
 export type NotificationActor = z.infer<typeof notificationActor>;
 
+/** What changed on a bookmarked listing: its price (as numbers, in `currency`) or its status. */
+export const listingChange = z.object({
+  field: z.enum(['price', 'status']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  currency: z.string().nullable(),
+});
+export type ListingChange = z.infer<typeof listingChange>;
+
 export const notificationSchema = z.object({
   id,
   kind: z.enum(NOTIFICATION_KINDS),
@@ -42,6 +64,8 @@ export const notificationSchema = z.object({
   /** The latest comment's or message's first words, or a moderator's reason. */
   excerpt: z.string().nullable(),
   outcome: z.enum(MODERATION_OUTCOMES).nullable(),
+  /** A bookmarked listing's change (kind 'listing'): the field and its values before and after. */
+  change: listingChange.nullable(),
   /** Where it leads in the app: '/post/12', '/comment/12/34', '/chat/5', '/user/7', '/settings'. */
   link: z.string(),
   read: z.boolean(),
@@ -82,26 +106,43 @@ export type NotificationsChangedEvent = z.infer<typeof notificationsChangedEvent
  * Preferences (issue 22): per kind and channel. Moderation notices are always shown in the app and
  * already come by email one by one, so they have no switches here.
  */
-export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
+export const NOTIFICATION_CHANNELS = ['in_app', 'push', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-export const PREFERENCE_KINDS = ['like', 'comment', 'reply', 'follow', 'message'] as const;
+export const PREFERENCE_KINDS = [
+  'like',
+  'comment',
+  'reply',
+  'mention',
+  'follow',
+  'message',
+  'listing',
+  'post',
+] as const;
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
-/** What a new account gets: everything in the app; by email, what someone wrote to or about you. */
+/**
+ * What a new account gets: everything in the app but new listings of people you follow (a company
+ * posting twenty units a day would drown the rest); by push (once the device allows it) and by
+ * email, what someone wrote to or about you.
+ */
 export const DEFAULT_NOTIFICATION_PREFERENCES: Record<
   PreferenceKind,
   Record<NotificationChannel, boolean>
 > = {
-  like: { in_app: true, email: false },
-  comment: { in_app: true, email: true },
-  reply: { in_app: true, email: true },
-  follow: { in_app: true, email: false },
-  message: { in_app: true, email: true },
+  like: { in_app: true, push: false, email: false },
+  comment: { in_app: true, push: true, email: true },
+  reply: { in_app: true, push: true, email: true },
+  mention: { in_app: true, push: true, email: true },
+  follow: { in_app: true, push: false, email: false },
+  message: { in_app: true, push: true, email: true },
+  listing: { in_app: true, push: true, email: true },
+  post: { in_app: false, push: false, email: false },
 };
 
 export const notificationPreference = z.object({
   kind: z.enum(PREFERENCE_KINDS),
   in_app: z.boolean(),
+  push: z.boolean(),
   email: z.boolean(),
 });
 /** GET /api/notifications/preferences: every kind, in PREFERENCE_KINDS order. */
@@ -119,3 +160,40 @@ export const notificationPreferencesRequest = z.object({
  */
 export const DIGEST = { awayMinutes: 30, minHoursBetween: 4, itemsMax: 10 } as const;
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
+
+/**
+ * Web push (issue 22): the server's VAPID public key, and a device's subscription (one per device:
+ * the same endpoint again replaces it). A subscription answered 404/410 by its push service is pruned.
+ */
+export const PUSH_KEY_PATH = '/api/push/key';
+export const PUSH_SUBSCRIPTIONS_PATH = '/api/push/subscriptions';
+export const pushKeySchema = z.object({ public_key: z.string() });
+export const pushSubscriptionRequest = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+      .max(200),
+    auth: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+      .max(100),
+  }),
+});
+export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequest>;
+export const pushUnsubscribeRequest = z.object({ endpoint: z.url({ protocol: /^https?$/ }).max(2048) });
+
+/**
+ * What the service worker receives in a push (encrypted, RFC 8291): the text already in the
+ * recipient's language, where a click leads, and a tag so a newer push of the same group replaces
+ * the older one on the device.
+ */
+export const pushPayload = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  tag: z.string(),
+  lang: z.enum(['en', 'ar']),
+});
+export type PushPayload = z.infer<typeof pushPayload>;

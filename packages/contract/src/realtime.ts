@@ -40,7 +40,13 @@ export const CLIENT_EVENTS = {
   typing: 'typing',
   stopTyping: 'stopTyping',
   send: 'send',
+  /**
+   * Issue 22: whether this tab is in front (`foregroundPayload`), sent on connect and on every
+   * visibility change. A message is not pushed to someone with a tab of the app in front.
+   */
+  foreground: 'foreground',
 } as const;
+export const foregroundPayload = z.object({ visible: z.boolean() });
 
 /**
  * `previousMessageId`: the conversation's message before this one (0: none). Events can arrive out

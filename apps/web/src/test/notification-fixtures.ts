@@ -26,6 +26,7 @@ export function notificationFixture(overrides: Partial<Notification> = {}): Noti
     conversation_id: null,
     excerpt: null,
     outcome: null,
+    change: null,
     link: '/post/12',
     read: false,
     created_at: at,

@@ -11,10 +11,13 @@ export { cities } from './cities.ts';
 export { contactMessages } from './contact.ts';
 export { companyVerifications, moderationActions, reports } from './moderation.ts';
 export {
+  mentions,
   notificationActors,
   notificationEvents,
   notificationPreferences,
   notifications,
+  pushDeliveries,
+  pushSubscriptions,
 } from './notifications.ts';
 export { bookmarks, comments, postLikes, postMedia, posts } from './posts.ts';
 export { follows, onboardingProgress, profileViews, userBlocks, userPreferences } from './profiles.ts';

@@ -40,6 +40,8 @@ export const notifications = pgTable(
     conversationId: integer('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     excerpt: text('excerpt'),
     outcome: text('outcome', { enum: MODERATION_OUTCOMES }),
+    /** A bookmarked listing's change (kind 'listing'): { field, from, to, currency }. */
+    change: jsonb('change'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -90,7 +92,6 @@ export const notificationEvents = pgTable(
     postId: integer('post_id'),
     commentId: integer('comment_id'),
     conversationId: integer('conversation_id'),
-    messageId: integer('message_id'),
     payload: jsonb('payload'),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -109,11 +110,77 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: PREFERENCE_KINDS }).notNull(),
     inApp: boolean('in_app').notNull(),
+    push: boolean('push').notNull().default(false),
     email: boolean('email').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
     check('notification_preferences_kind_check', isOneOf(t.kind, PREFERENCE_KINDS)),
+  ],
+);
+
+/**
+ * A device that accepts web pushes (issue 22): one row per push endpoint (the browser's, for that
+ * device); the same endpoint subscribed again (or by another account on the same device) replaces
+ * it. Pruned when the push service answers 404 or 410.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_user').on(t.userId),
+  ],
+);
+
+/**
+ * Pushes to send, written in the same transaction as the notification they announce and deleted
+ * once handed to every push service of the recipient's devices: a process killed between the two
+ * leaves them to be sent by another (claimed with SKIP LOCKED, a lease like the events').
+ */
+export const pushDeliveries = pgTable('push_deliveries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  recipientId: integer('recipient_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  notificationId: integer('notification_id')
+    .notNull()
+    .references(() => notifications.id, { onDelete: 'cascade' }),
+  attempts: integer('attempts').notNull().default(0),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Who a listing or a comment names with `@name` (issue 22): kept so an edit notifies only the
+ * people newly named, and so a mention can link to its profile. A comment's row also has its post.
+ */
+export const mentions = pgTable(
+  'mentions',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('mentions_post_user').on(t.postId, t.userId).where(sql`${t.commentId} is null`),
+    uniqueIndex('mentions_comment_user').on(t.commentId, t.userId).where(sql`${t.commentId} is not null`),
+    index('mentions_user_idx').on(t.userId),
   ],
 );

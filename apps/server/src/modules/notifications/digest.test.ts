@@ -1,5 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_NOTIFICATION_PREFERENCES, PREFERENCE_KINDS } from '@makan/contract/notifications';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  PREFERENCE_KINDS,
+  type PreferenceKind,
+} from '@makan/contract/notifications';
 import { TEXT } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,13 +103,23 @@ describe('preferences', () => {
       PREFERENCE_KINDS.map((kind) => ({ kind, ...DEFAULT_NOTIFICATION_PREFERENCES[kind] })),
     );
     const saved = await api(owner, 'PUT', '/api/notifications/preferences', {
-      preferences: [{ kind: 'like', in_app: false, email: true }],
+      preferences: [{ kind: 'like', in_app: false, push: true, email: true }],
     });
     expect(saved.json().message).toBe(TEXT.notificationPreferencesSaved);
-    expect(saved.json().data.preferences[0]).toEqual({ kind: 'like', in_app: false, email: true });
-    expect(saved.json().data.preferences[1]).toEqual({ kind: 'comment', in_app: true, email: true });
+    expect(saved.json().data.preferences[0]).toEqual({
+      kind: 'like',
+      in_app: false,
+      push: true,
+      email: true,
+    });
+    expect(saved.json().data.preferences[1]).toEqual({
+      kind: 'comment',
+      in_app: true,
+      push: true,
+      email: true,
+    });
     const bad = await api(owner, 'PUT', '/api/notifications/preferences', {
-      preferences: [{ kind: 'moderation', in_app: false, email: false }],
+      preferences: [{ kind: 'moderation', in_app: false, push: false, email: false }],
     });
     expect(bad.statusCode).toBe(422);
     expect((await api(null, 'GET', '/api/notifications/preferences')).statusCode).toBe(401);
@@ -170,10 +184,15 @@ describe('the email digest', () => {
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.json().message).toBe(TEXT.unsubscribed);
     const prefs = (await api(owner, 'GET', '/api/notifications/preferences')).json().data.preferences as {
+      kind: PreferenceKind;
       in_app: boolean;
+      push: boolean;
       email: boolean;
     }[];
-    expect(prefs.every((p) => !p.email && p.in_app)).toBe(true);
+    // Every email switch off; the app and push switches as they were.
+    expect(prefs).toEqual(
+      PREFERENCE_KINDS.map((kind) => ({ kind, ...DEFAULT_NOTIFICATION_PREFERENCES[kind], email: false })),
+    );
     const forged = path.replace(/\.[\w-]{32}$/, `.${'A'.repeat(32)}`);
     const refused = await app.inject({ method: 'POST', url: forged, payload: 'List-Unsubscribe=One-Click' });
     expect(refused.statusCode).toBe(422);

@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  type ListingChange,
   type ModerationOutcome,
   NOTIFICATION_ACTORS_SHOWN,
   type NotificationChannel,
@@ -27,8 +28,7 @@ export type EventInsert = {
   postId?: number | null;
   commentId?: number | null;
   conversationId?: number | null;
-  messageId?: number | null;
-  payload?: { outcome?: ModerationOutcome; excerpt?: string | null } | null;
+  payload?: { outcome?: ModerationOutcome; excerpt?: string | null; change?: ListingChange } | null;
   runAt: Date;
 };
 
@@ -55,7 +55,6 @@ const eventRows = z.object({
       post_id: z.coerce.number().nullable(),
       comment_id: z.coerce.number().nullable(),
       conversation_id: z.coerce.number().nullable(),
-      message_id: z.coerce.number().nullable(),
       payload: z.unknown(),
       attempts: z.coerce.number(),
     }),
@@ -107,17 +106,20 @@ function writes(db: Executor) {
       conversationId?: number | null;
       excerpt?: string | null;
       outcome?: ModerationOutcome | null;
+      change?: ListingChange | null;
       now: Date;
     }): Promise<number> {
+      const change = row.change ? JSON.stringify(row.change) : null;
       const result = await db.execute(sql`
-        insert into notifications (recipient_id, kind, group_key, post_id, comment_id, conversation_id, excerpt, outcome, created_at, updated_at)
+        insert into notifications (recipient_id, kind, group_key, post_id, comment_id, conversation_id, excerpt, outcome, change, created_at, updated_at)
         values (${row.recipientId}, ${row.kind}, ${row.groupKey}, ${row.postId ?? null}, ${row.commentId ?? null},
-          ${row.conversationId ?? null}, ${row.excerpt ?? null}, ${row.outcome ?? null},
+          ${row.conversationId ?? null}, ${row.excerpt ?? null}, ${row.outcome ?? null}, ${change}::jsonb,
           ${row.now.toISOString()}::timestamptz, ${row.now.toISOString()}::timestamptz)
         on conflict (recipient_id, group_key) where read_at is null do update set
           updated_at = excluded.updated_at,
           comment_id = coalesce(excluded.comment_id, notifications.comment_id),
-          excerpt = coalesce(excluded.excerpt, notifications.excerpt)
+          excerpt = coalesce(excluded.excerpt, notifications.excerpt),
+          change = coalesce(excluded.change, notifications.change)
         returning id`);
       const id = idRow.parse(result).rows[0]?.id;
       if (id === undefined) throw new Error('notification not written');
@@ -216,7 +218,6 @@ export function createNotificationsRepository(db: Database) {
           postId: e.postId ?? null,
           commentId: e.commentId ?? null,
           conversationId: e.conversationId ?? null,
-          messageId: e.messageId ?? null,
           payload: e.payload ?? null,
           runAt: e.runAt,
           createdAt: now,
@@ -238,7 +239,7 @@ export function createNotificationsRepository(db: Database) {
             and (claimed_until is null or claimed_until < ${now.toISOString()}::timestamptz)
           order by run_at, id limit ${limit} for update skip locked)
         returning e.id, e.kind, e.actor_id, e.recipient_id, e.post_id, e.comment_id, e.conversation_id,
-          e.message_id, e.payload, e.attempts`);
+          e.payload, e.attempts`);
       return eventRows.parse(result).rows;
     },
 
@@ -262,25 +263,33 @@ export function createNotificationsRepository(db: Database) {
         PreferenceKind,
         Record<NotificationChannel, boolean>
       >;
-      for (const row of rows) out[row.kind] = { in_app: row.inApp, email: row.email };
+      for (const row of rows) out[row.kind] = { in_app: row.inApp, push: row.push, email: row.email };
       return out;
     },
 
     async setPreferences(
       userId: number,
-      changes: { kind: PreferenceKind; in_app: boolean; email: boolean }[],
+      changes: { kind: PreferenceKind; in_app: boolean; push: boolean; email: boolean }[],
       now: Date,
     ) {
       if (changes.length === 0) return;
       await db
         .insert(notificationPreferences)
         .values(
-          changes.map((c) => ({ userId, kind: c.kind, inApp: c.in_app, email: c.email, updatedAt: now })),
+          changes.map((c) => ({
+            userId,
+            kind: c.kind,
+            inApp: c.in_app,
+            push: c.push,
+            email: c.email,
+            updatedAt: now,
+          })),
         )
         .onConflictDoUpdate({
           target: [notificationPreferences.userId, notificationPreferences.kind],
           set: {
             inApp: sql`excluded.in_app`,
+            push: sql`excluded.push`,
             email: sql`excluded.email`,
             updatedAt: sql`excluded.updated_at`,
           },
@@ -292,7 +301,7 @@ export function createNotificationsRepository(db: Database) {
       const current = await this.preferences(userId);
       await this.setPreferences(
         userId,
-        PREFERENCE_KINDS.map((kind) => ({ kind, in_app: current[kind].in_app, email: false })),
+        PREFERENCE_KINDS.map((kind) => ({ ...current[kind], kind, email: false })),
         now,
       );
     },

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   DIGEST,
+  listingChange,
   MESSAGE_NOTIFY_DELAY_MS,
   type ModerationOutcome,
   NOTIFICATION_EXCERPT_MAX,
@@ -228,6 +229,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
         conversation_id: row.conversationId,
         excerpt: row.excerpt,
         outcome: row.outcome,
+        change: listingChange
+          .nullable()
+          .catch(null)
+          .parse(row.change ?? null),
         link: linkOf(row, first?.id),
         read: row.readAt !== null,
         created_at: row.createdAt.toISOString(),
@@ -440,7 +445,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     async setPreferences(
       userId: number,
-      changes: { kind: PreferenceKind; in_app: boolean; email: boolean }[],
+      changes: { kind: PreferenceKind; in_app: boolean; push: boolean; email: boolean }[],
     ): Promise<NotificationPreferences> {
       await notifications.setPreferences(userId, changes, clock.now());
       return this.preferences(userId);
@@ -499,7 +504,10 @@ function linkOf(
 ): string {
   switch (row.kind) {
     case 'like':
+    case 'listing':
+    case 'post':
       return row.postId ? `/post/${row.postId}` : '/home';
+    case 'mention':
     case 'comment':
     case 'reply':
       return row.postId && row.commentId

@@ -31,10 +31,11 @@ export function useNotificationPreferences() {
   return useQuery({ queryKey: notificationPreferencesKey, queryFn: fetchNotificationPreferences });
 }
 
-/** One switch moved: the kind's row as it is now (both channels), and which of the two changed. */
+/** One switch moved: the kind's row as it is now (every channel), and which of them changed. */
 export interface PreferenceChange {
   kind: PreferenceKind;
   in_app: boolean;
+  push: boolean;
   email: boolean;
   channel: NotificationChannel;
 }
@@ -43,10 +44,10 @@ export interface PreferenceChange {
  * PUT /api/notifications/preferences with the one kind that changed: every kind, as saved, and the
  * message TEXT.notificationPreferencesSaved.
  */
-function saveNotificationPreference({ kind, in_app, email }: PreferenceChange) {
+function saveNotificationPreference({ kind, in_app, push, email }: PreferenceChange) {
   return http.request('/notifications/preferences', {
     method: 'PUT',
-    body: { preferences: [{ kind, in_app, email }] },
+    body: { preferences: [{ kind, in_app, push, email }] },
     schema: notificationPreferences,
     toast: 'none',
   });
