@@ -13,11 +13,14 @@ const fetchMock = mockFetch();
 /** Not what a new account gets, so the switches can only show it if they read it from the server. */
 const saved = {
   preferences: [
-    { kind: 'like', in_app: true, email: false },
-    { kind: 'comment', in_app: false, email: true },
-    { kind: 'reply', in_app: true, email: true },
-    { kind: 'follow', in_app: false, email: false },
-    { kind: 'message', in_app: true, email: false },
+    { kind: 'like', in_app: true, push: true, email: false },
+    { kind: 'comment', in_app: false, push: false, email: true },
+    { kind: 'reply', in_app: true, push: false, email: true },
+    { kind: 'mention', in_app: false, push: true, email: false },
+    { kind: 'follow', in_app: false, push: true, email: false },
+    { kind: 'message', in_app: true, push: false, email: false },
+    { kind: 'listing', in_app: false, push: false, email: false },
+    { kind: 'post', in_app: true, push: true, email: true },
   ],
 };
 
@@ -36,7 +39,7 @@ async function openSettings(path = '/settings', language: 'en' | 'ar' = 'en') {
 }
 
 describe('notification preferences in settings', () => {
-  it('lists the five kinds, each with its two switches as the server has them', async () => {
+  it('lists the eight kinds, each with its three switches as the server has them', async () => {
     signIn();
     routeFetch(fetchMock, { ...presence, ...getPreferences });
     const section = await openSettings();
@@ -50,8 +53,11 @@ describe('notification preferences in settings', () => {
       'Likes on your listings',
       'Comments on your listings',
       'Replies to your comments',
+      'Mentions of you',
       'New followers',
       'New messages',
+      'Changes to listings you saved',
+      'New listings from people you follow',
     ];
     expect(
       within(section)
@@ -61,15 +67,19 @@ describe('notification preferences in settings', () => {
     for (const [index, kind] of PREFERENCE_KINDS.entries()) {
       const row = saved.preferences[index];
       expect(prefSwitch(kind, 'in_app')).toHaveAttribute('aria-checked', String(row?.in_app));
+      expect(prefSwitch(kind, 'push')).toHaveAttribute('aria-checked', String(row?.push));
       expect(prefSwitch(kind, 'email')).toHaveAttribute('aria-checked', String(row?.email));
     }
     // Each switch is named by its kind and its channel.
-    expect(within(section).getAllByRole('switch')).toHaveLength(10);
+    expect(within(section).getAllByRole('switch')).toHaveLength(24);
     expect(screen.getByRole('switch', { name: 'Likes on your listings, in the app' })).toBe(
       prefSwitch('like', 'in_app'),
     );
     expect(screen.getByRole('switch', { name: 'New messages, by email' })).toBe(
       prefSwitch('message', 'email'),
+    );
+    expect(screen.getByRole('switch', { name: 'Mentions of you, as a push notification' })).toBe(
+      prefSwitch('mention', 'push'),
     );
   });
 
@@ -95,7 +105,7 @@ describe('notification preferences in settings', () => {
     expect(await screen.findByText(TEXT.notificationPreferencesSaved)).toBeInTheDocument();
     expect(screen.getByTestId('toast')).toHaveAttribute('data-tone', 'success');
     expect(calls.filter((c) => c.route === 'PUT /api/notifications/preferences').map((c) => c.body)).toEqual([
-      { preferences: [{ kind: 'like', in_app: true, email: true }] },
+      { preferences: [{ kind: 'like', in_app: true, push: true, email: true }] },
     ]);
     expect(prefSwitch('like', 'email')).toHaveAttribute('aria-checked', 'true');
     expect(prefSwitch('like', 'in_app')).toHaveAttribute('aria-checked', 'true');
@@ -162,8 +172,8 @@ describe('notification preferences in settings', () => {
     );
     expect(await screen.findByText(TEXT.notificationPreferencesSaved)).toBeInTheDocument();
     expect(puts().map((c) => c.body)).toEqual([
-      { preferences: [{ kind: 'like', in_app: true, email: true }] },
-      { preferences: [{ kind: 'reply', in_app: false, email: true }] },
+      { preferences: [{ kind: 'like', in_app: true, push: true, email: true }] },
+      { preferences: [{ kind: 'reply', in_app: false, push: false, email: true }] },
     ]);
     expect(prefSwitch('reply', 'in_app')).toHaveAttribute('aria-checked', 'false');
     expect(prefSwitch('like', 'email')).toHaveAttribute('aria-checked', 'false');
@@ -184,8 +194,11 @@ describe('notification preferences in settings', () => {
       'الإعجابات بإعلاناتك',
       'التعليقات على إعلاناتك',
       'الردود على تعليقاتك',
+      'الإشارات إليك',
       'المتابعون الجدد',
       'الرسائل الجديدة',
+      'تغييرات الإعلانات التي حفظتها',
+      'إعلانات جديدة ممن تتابعهم',
     ]) {
       expect(within(section).getByText(label)).toBeInTheDocument();
     }

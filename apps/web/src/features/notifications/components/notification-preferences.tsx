@@ -16,12 +16,13 @@ import {
   useSaveNotificationPreference,
 } from '../api/notification-preferences.ts';
 
-/** A row's kind label, then its two switches: three columns from `sm` up, stacked below it. */
-const ROW = 'grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-[minmax(0,1fr)_8rem_8rem] sm:items-center';
+/** A row's kind label, then its three switches: four columns from `sm` up, the label above them below it. */
+const ROW =
+  'grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-[minmax(0,1fr)_7rem_7rem_7rem] sm:items-center';
 
 /**
- * Settings › Notifications (issue 22): per kind, whether it shows in the app and whether it comes by
- * email. Moderators' notices have no switches: they always arrive. Each switch saves on its own, at
+ * Settings › Notifications (issue 22): per kind, whether it shows in the app, comes as a push
+ * notification and comes by email. Moderators' notices have no switches: they always arrive. Each switch saves on its own, at
  * once; until the saved values are read it shows what a new account gets, and cannot be moved.
  */
 export function NotificationPreferences() {
@@ -66,7 +67,7 @@ export function NotificationPreferences() {
               const kindLabel = t(`settings.notifications.kinds.${kind}`);
               return (
                 <li key={kind} className={cx(ROW, 'py-3')} data-testid={`notification-pref-${kind}`}>
-                  <p className="col-span-2 font-medium text-slate-900 sm:col-span-1 dark:text-slate-50">
+                  <p className="col-span-3 font-medium text-slate-900 sm:col-span-1 dark:text-slate-50">
                     {kindLabel}
                   </p>
                   {NOTIFICATION_CHANNELS.map((channel) => {
