@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -259,6 +260,68 @@ function prerenderShells(): Plugin {
   };
 }
 
+/** Every file under `dir`, as paths relative to it with forward slashes. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+
+/**
+ * After the client build, writes dist/sw.js, the service worker (src/sw/service-worker.ts, built on its
+ * own as one classic script: no chunk of the app's, no module worker), with the list of files it
+ * keeps for the app to open offline: index.html, every file of public/ and every hashed asset but
+ * source maps (and the compressed copies, which the browser never asks for by name). Its version is a
+ * hash of those files' contents, so any change to them makes a new worker with a new cache
+ * (docs/decisions/024).
+ */
+function serviceWorker(): Plugin {
+  let root = '';
+  let outDir = '';
+  let isSsrBuild = false;
+  return {
+    name: 'makan:service-worker',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      isSsrBuild = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (isSsrBuild) return;
+      const assets = filesUnder(path.join(outDir, 'assets'))
+        .filter((file) => !/\.(map|gz|br)$/.test(file))
+        .map((file) => `assets/${file}`);
+      const files = ['index.html', ...filesUnder(path.join(root, 'public')), ...assets].sort();
+      const version = createHash('sha256');
+      for (const file of files) version.update(file).update(readFileSync(path.join(outDir, file)));
+      await build({
+        configFile: false,
+        root,
+        mode: 'production',
+        logLevel: 'warn',
+        publicDir: false,
+        define: {
+          __MAKAN_PRECACHE__: JSON.stringify(files.map((file) => `/${file}`)),
+          __MAKAN_VERSION__: JSON.stringify(version.digest('hex').slice(0, 16)),
+        },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          sourcemap: false,
+          minify: true,
+          lib: {
+            entry: path.join(root, 'src/sw/service-worker.ts'),
+            formats: ['iife'],
+            name: 'makanServiceWorker',
+            fileName: () => 'sw.js',
+          },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   // React with fast refresh in `npm run dev` (docs/decisions/008).
   plugins: [
@@ -268,6 +331,7 @@ export default defineConfig({
     textPreloads(),
     routePreloads(),
     prerenderShells(),
+    serviceWorker(),
     precompress(),
   ],
   server: {

@@ -26,6 +26,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets', 'app-def456.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(webDist, 'assets', 'app-def456.js.gz'), gzipSync(script));
   writeFileSync(path.join(webDist, 'boot.js'), '/* boot */');
+  writeFileSync(path.join(webDist, 'sw.js'), '/* service worker */');
+  writeFileSync(path.join(webDist, 'manifest-ar.webmanifest'), '{"lang":"ar","dir":"rtl"}');
   // Source maps, as a build with maps writes them (compressed copies too): never served.
   const map = '{"version":3,"sources":["../../src/secret-source.tsx"],"mappings":""}';
   writeFileSync(path.join(webDist, 'assets', 'app-def456.js.map'), map);
@@ -259,6 +261,19 @@ describe('web app serving', () => {
     expect(missing.json()).toEqual({ status: false, message: HTTP_TEXT[404] });
   });
 
+  it('sends the service worker and the manifests to be revalidated every time, as what they are', async () => {
+    // A cached worker script would hold every open app on the old build until the cache expired.
+    const worker = await app.inject('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toContain('javascript');
+    const manifest = await app.inject('/manifest-ar.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.json()).toEqual({ lang: 'ar', dir: 'rtl' });
+  });
+
   it('sends the precompressed copy of an asset the browser can decode, the file itself otherwise', async () => {
     const br = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.statusCode).toBe(200);
@@ -303,6 +318,8 @@ describe('web app serving', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

@@ -19,6 +19,12 @@
   root.classList.toggle('dark', theme === 'dark');
   root.lang = language;
   root.dir = language === 'ar' ? 'rtl' : 'ltr';
+  // The installable app's name and direction in the reader's language; the browser's bars in the
+  // theme's colour (THEME_COLORS in lib/theme.ts: the header's background).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest-${language}.webmanifest`);
+  document
+    .querySelector('meta[name="theme-color"]')
+    ?.setAttribute('content', theme === 'dark' ? '#020617' : '#ffffff');
   // The server reads the language from this cookie to send pages prerendered in it (lib/i18n.ts,
   // setLanguageCookie): kept in step with the stored language.
   const cookie = `language=${language}`;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { THEME_COLORS } from './lib/theme.ts';
 
 /** public/boot.js, run as the browser runs it: a classic script in <head>, before <body> is parsed. */
 const BOOT = readFileSync(
@@ -51,6 +52,26 @@ describe('boot.js', () => {
     expect(html).toHaveAttribute('dir', 'rtl');
     expect(html).toHaveClass('dark');
     expect(document.cookie.split('; ')).toContain('language=ar');
+  });
+
+  it("names the reader's language's manifest and the theme's colour for the browser's bars", () => {
+    document.head.innerHTML =
+      '<link rel="manifest" href="/manifest-en.webmanifest"><meta name="theme-color" content="#ffffff">';
+    localStorage.setItem('language', 'ar');
+    localStorage.setItem('theme', 'dark');
+    boot();
+    expect(document.querySelector('link[rel="manifest"]')).toHaveAttribute(
+      'href',
+      '/manifest-ar.webmanifest',
+    );
+    expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', THEME_COLORS.dark);
+    localStorage.clear();
+    boot();
+    expect(document.querySelector('link[rel="manifest"]')).toHaveAttribute(
+      'href',
+      '/manifest-en.webmanifest',
+    );
+    expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', THEME_COLORS.light);
   });
 
   it("loads a prerendered page's script once the page has painted, not before", () => {

@@ -8,7 +8,9 @@ import { showToast } from './components/ui/toast.tsx';
 import { loginAfterExpiry } from './features/auth/flow.ts';
 import { configureHttp, toastText } from './lib/http.ts';
 import { applyLanguage, createI18n, getLanguage } from './lib/i18n.ts';
+import { readStartingNetwork } from './lib/network.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { startServiceWorker } from './lib/service-worker.ts';
 import { clearSession, isSignedIn } from './lib/session.ts';
 import { readShell, setShell } from './lib/shell.ts';
 import { applyTheme, getTheme } from './lib/theme.ts';
@@ -20,6 +22,10 @@ applyLanguage(language);
 applyTheme(getTheme());
 // A signed-in reader will need the signed-in pages' texts: fetched beside the rest, not after it.
 if (isSignedIn()) void fetchMemberTexts(language);
+// Opened offline (the service worker's cached shell, or no network at all): the offline screen.
+readStartingNetwork();
+// Once the page is idle: the worker that keeps the app for offline use and shows push notifications.
+startServiceWorker((path) => navigateOutside(path));
 
 async function start() {
   const i18n = createI18n(await loadResources(language), language);

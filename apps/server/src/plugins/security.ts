@@ -16,6 +16,10 @@ export async function registerSecurity(app: App, { publicUrl }: { publicUrl: str
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", wsOrigin],
         'media-src': ["'self'", 'blob:'],
+        // Said outright rather than left to default-src: the service worker (/sw.js) and the web app
+        // manifests (/manifest-<language>.webmanifest) come from this origin only.
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         'object-src': ["'none'"],
         'frame-ancestors': ["'none'"],
         'base-uri': ["'self'"],

@@ -184,7 +184,7 @@ function compressPage(html: string, request: FastifyRequest, reply: FastifyReply
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else (index.html,
- * boot.js, icons) revalidated every time; brotli or gzip copies made at build time where the browser
+ * boot.js, icons, the manifests, the service worker sw.js) revalidated every time; brotli or gzip copies made at build time where the browser
  * accepts them. Client routes get their page prerendered in the reader's language when the build made
  * one, else index.html (200 for the spec's routes, 404 for unknown paths so the app shows its 404 page
  * with the right status); unknown /api paths answer the JSON 404 envelope.

@@ -27,6 +27,17 @@ describe('language', () => {
     expect(directionOf('ar')).toBe('rtl');
   });
 
+  it("names the language's web app manifest", () => {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    document.head.append(link);
+    applyLanguage('ar');
+    expect(link).toHaveAttribute('href', '/manifest-ar.webmanifest');
+    applyLanguage('en');
+    expect(link).toHaveAttribute('href', '/manifest-en.webmanifest');
+    link.remove();
+  });
+
   it('persists language and locale, then reloads (spec §4)', () => {
     const reload = vi.fn();
     changeLanguage('ar', reload);

@@ -23,6 +23,10 @@ export function directionOf(language: Language): 'ltr' | 'rtl' {
 export function applyLanguage(language: Language, root: HTMLElement = document.documentElement): void {
   root.lang = language;
   root.dir = directionOf(language);
+  // The installable app's name and direction in this language (public/manifest-*.webmanifest).
+  root.ownerDocument
+    .querySelector('link[rel="manifest"]')
+    ?.setAttribute('href', `/manifest-${language}.webmanifest`);
 }
 
 /**

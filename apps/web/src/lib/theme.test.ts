@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getItem } from './storage.ts';
-import { getTheme, setTheme } from './theme.ts';
+import { getTheme, setTheme, THEME_COLORS } from './theme.ts';
 
 describe('theme', () => {
   it('defaults to light', () => {
@@ -20,5 +20,16 @@ describe('theme', () => {
     setTheme('light');
     expect(localStorage.getItem('darkMode')).toBe('false');
     expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it("keeps the browser's bar colour in step with the toggle, not the system's preference", () => {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    document.head.append(meta);
+    setTheme('dark');
+    expect(meta).toHaveAttribute('content', THEME_COLORS.dark);
+    setTheme('light');
+    expect(meta).toHaveAttribute('content', THEME_COLORS.light);
+    meta.remove();
   });
 });

@@ -8,8 +8,16 @@ export function getTheme(): Theme {
   return getItem('theme') ?? (getItem('darkMode') ? 'dark' : 'light');
 }
 
+/**
+ * The browser's bars (and the installed app's title bar) in the header's background of each theme:
+ * `<meta name="theme-color">`, which follows the app's own toggle rather than the system's preference.
+ * public/boot.js sets it before first paint with these same values.
+ */
+export const THEME_COLORS: Record<Theme, string> = { light: '#ffffff', dark: '#020617' };
+
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
   root.classList.toggle('dark', theme === 'dark');
+  root.ownerDocument.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
 }
 
 /** Persists the theme (keeping the `darkMode` flag in step) and applies it at once. */

@@ -3,15 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { useNetworkState } from '../../lib/network.ts';
 import { useInteractive } from '../../lib/shell.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
+import { OfflineNotice, OfflineScreen } from './offline-screen.tsx';
 import { useScrollToTop } from './use-scroll-to-top.ts';
 
-/** The frame of every screen: header, the page (behind an error boundary), footer. */
+/**
+ * The frame of every screen: header, the page (behind an error boundary), footer. Opened without the
+ * network, the offline screen stands in for the page (lib/network.ts).
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const network = useNetworkState();
   useScrollToTop();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -29,12 +35,20 @@ export function AppLayout() {
         tabIndex={-1}
         className="min-h-dvh flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:py-10"
       >
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
+        {network === 'offline' && <OfflineNotice />}
+        {network === 'opened-offline' ? (
+          <>
+            <OfflineScreen />
             <PageInteractive />
-          </Suspense>
-        </ErrorBoundary>
+          </>
+        ) : (
+          <ErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+              <PageInteractive />
+            </Suspense>
+          </ErrorBoundary>
+        )}
       </main>
       <AppFooter />
     </div>

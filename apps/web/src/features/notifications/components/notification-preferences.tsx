@@ -17,8 +17,7 @@ import {
 } from '../api/notification-preferences.ts';
 
 /** A row's kind label, then its three switches: four columns from `sm` up, the label above them below it. */
-const ROW =
-  'grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-[minmax(0,1fr)_7rem_7rem_7rem] sm:items-center';
+const ROW = 'grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-[minmax(0,1fr)_7rem_7rem_7rem] sm:items-center';
 
 /**
  * Settings › Notifications (issue 22): per kind, whether it shows in the app, comes as a push
