@@ -83,4 +83,39 @@ describe('realtime connection', () => {
     expect(realtime.getSocket()).toBeNull();
     stop();
   });
+
+  it('tells the server whether the tab is in front, on connect and on every visibility change (issue 22)', () => {
+    const socket = Object.assign(fakeSocket(), { emit: vi.fn() });
+    let visible = false;
+    let visibilityChanged = () => {};
+    const realtime = createRealtime({
+      connect: () => socket as unknown as RealtimeSocket,
+      getToken: () => 'tok',
+      getUser: () => user,
+      origin: () => 'http://app',
+      visible: () => visible,
+      onVisibilityChange: (listener) => {
+        visibilityChanged = listener;
+        return () => {
+          visibilityChanged = () => {};
+        };
+      },
+    });
+    const stop = realtime.followSession();
+    // Not connected yet: nothing to tell.
+    visibilityChanged();
+    expect(socket.emit).not.toHaveBeenCalled();
+    socket.connected = true;
+    socket.fire('connect');
+    expect(socket.emit).toHaveBeenLastCalledWith('foreground', { visible: false });
+    visible = true;
+    visibilityChanged();
+    expect(socket.emit).toHaveBeenLastCalledWith('foreground', { visible: true });
+    // A reconnect tells it again.
+    socket.fire('connect');
+    expect(socket.emit).toHaveBeenCalledTimes(3);
+    stop();
+    visibilityChanged();
+    expect(socket.emit).toHaveBeenCalledTimes(3);
+  });
 });

@@ -1,5 +1,10 @@
 import { LIMITS } from '@makan/contract/limits';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
+import {
+  CLIENT_EVENTS,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from '@makan/contract/realtime';
 import { TEXT } from '@makan/contract/texts';
 import { useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
@@ -24,6 +29,10 @@ export interface RealtimeDeps {
   getToken: () => string | null;
   getUser: () => { id?: number | null } | null;
   origin: () => string;
+  /** Whether the tab is in front now. */
+  visible: () => boolean;
+  /** Calls `listener` whenever the tab comes to the front or goes behind; returns how to stop. */
+  onVisibilityChange: (listener: () => void) => () => void;
 }
 
 const defaultDeps: RealtimeDeps = {
@@ -31,6 +40,11 @@ const defaultDeps: RealtimeDeps = {
   getToken: () => getItem('auth_token'),
   getUser: () => getItem('user_data'),
   origin: () => window.location.origin,
+  visible: () => document.visibilityState === 'visible',
+  onVisibilityChange: (listener) => {
+    document.addEventListener('visibilitychange', listener);
+    return () => document.removeEventListener('visibilitychange', listener);
+  },
 };
 
 /** Spec §4: a stored user with an id and a token come before any connection. Pure. */
@@ -85,6 +99,7 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     setState({ status: 'connecting', error: null });
     created.on('connect', () => {
       setState({ status: 'online', error: null });
+      tellForeground();
       for (const listener of connectListeners) listener(created);
     });
     created.on('disconnect', (reason) => {
@@ -99,6 +114,16 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     created.io.on('reconnect_attempt', () => setState({ status: 'reconnecting', error: state.error }));
     announceSocket();
     return null;
+  }
+
+  /**
+   * Issue 22: whether this tab is in front, on every connect and every visibility change, so the server
+   * pushes no message to someone reading the app (CLIENT_EVENTS.foreground).
+   */
+  function tellForeground() {
+    if (socket?.connected) {
+      socket.emit(CLIENT_EVENTS.foreground, { visible: deps.visible() });
+    }
   }
 
   function disconnect() {
@@ -117,11 +142,16 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   /** Follows the session: connects when a user signs in, disconnects at logout (token removed). */
   function followSession(): () => void {
     connect();
-    return subscribeStorage((key) => {
+    const stopVisibility = deps.onVisibilityChange(tellForeground);
+    const stopStorage = subscribeStorage((key) => {
       if (key !== null && key !== 'auth_token' && key !== 'user_data') return;
       if (!deps.getToken()) disconnect();
       else connect();
     });
+    return () => {
+      stopVisibility();
+      stopStorage();
+    };
   }
 
   return {

@@ -3,7 +3,15 @@ import { TEXT } from '@makan/contract/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keyBytes } from '../../../lib/push.ts';
+import { getItem } from '../../../lib/storage.ts';
 import { fail, ok, routeFetch } from '../../../test/auth-fixtures.ts';
+import {
+  fakePushBrowser,
+  removePushBrowser,
+  subscriptionJson,
+  VAPID_KEY,
+} from '../../../test/push-fixtures.ts';
 import { mockFetch, renderRoute, signIn } from '../../../test/render.tsx';
 
 /** Settings › Notifications (issue 22): a switch per kind and channel, each saved at once. */
@@ -265,5 +273,177 @@ describe('a link to the notifications section', () => {
     await openSettings();
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(scrolled).not.toHaveBeenCalled();
+  });
+});
+
+describe('push notifications on this device', () => {
+  afterEach(removePushBrowser);
+
+  const pushKey = { 'GET /api/push/key': () => ok({ public_key: VAPID_KEY }) };
+  const subscriptionCalls = (calls: { route: string; body: unknown }[]) =>
+    calls.filter((c) => c.route.endsWith(' /api/push/subscriptions'));
+
+  it('says why before asking, asks only on the click, then subscribes and tells the server', async () => {
+    signIn();
+    const browser = fakePushBrowser();
+    const calls = routeFetch(fetchMock, {
+      ...presence,
+      ...getPreferences,
+      ...pushKey,
+      'POST /api/push/subscriptions': () => ok(null, undefined, 201),
+    });
+    await openSettings();
+    const panel = screen.getByTestId('push-device');
+    expect(
+      within(panel).getByRole('heading', { name: 'Push notifications on this device' }),
+    ).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Get told of messages and replies even when Makan is closed.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'off'));
+    // Nothing is asked of the browser until the reader asks for it.
+    expect(browser.notification.requestPermission).not.toHaveBeenCalled();
+    expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
+
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Turn on' }));
+    expect(await within(panel).findByText('Push notifications are on for this device.')).toBeInTheDocument();
+    expect(browser.notification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(browser.pushManager.subscribe).toHaveBeenCalledWith({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(VAPID_KEY),
+    });
+    expect(keyBytes(VAPID_KEY)).toHaveLength(65);
+    expect(subscriptionCalls(calls)).toEqual([
+      expect.objectContaining({
+        route: 'POST /api/push/subscriptions',
+        body: { endpoint: subscriptionJson.endpoint, keys: subscriptionJson.keys },
+      }),
+    ]);
+    expect(within(panel).getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+  });
+
+  it('turns off: the server forgets the subscription, then the browser drops it', async () => {
+    signIn();
+    const browser = fakePushBrowser({ permission: 'granted', subscribed: true });
+    const calls = routeFetch(fetchMock, {
+      ...presence,
+      ...getPreferences,
+      'DELETE /api/push/subscriptions': () => new Response(null, { status: 204 }),
+    });
+    await openSettings();
+    const panel = screen.getByTestId('push-device');
+    await userEvent.setup().click(await within(panel).findByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'off'));
+    expect(subscriptionCalls(calls).map((c) => [c.route, c.body])).toEqual([
+      ['DELETE /api/push/subscriptions', { endpoint: subscriptionJson.endpoint }],
+    ]);
+    expect(browser.subscription.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(within(panel).getByRole('button', { name: 'Turn on' })).toBeInTheDocument();
+  });
+
+  it('says how to allow notifications again when the browser blocks them, and asks nothing', async () => {
+    signIn();
+    const browser = fakePushBrowser({ permission: 'denied' });
+    routeFetch(fetchMock, { ...presence, ...getPreferences });
+    await openSettings();
+    const panel = screen.getByTestId('push-device');
+    expect(
+      await within(panel).findByText(/Notifications are blocked for Makan in this browser/),
+    ).toHaveTextContent('set Notifications to Allow');
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+    expect(browser.notification.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('becomes the blocked state when the prompt is answered Block, and stays off when it is closed', async () => {
+    signIn();
+    const browser = fakePushBrowser({ answer: 'default' });
+    routeFetch(fetchMock, { ...presence, ...getPreferences, ...pushKey });
+    await openSettings();
+    const panel = screen.getByTestId('push-device');
+    const user = userEvent.setup();
+    await user.click(await within(panel).findByRole('button', { name: 'Turn on' }));
+    expect(
+      await within(panel).findByText(
+        'Notifications were not allowed. You can turn them on here whenever you like.',
+      ),
+    ).toBeInTheDocument();
+    expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
+    browser.notification.requestPermission.mockImplementation(async () => {
+      browser.notification.permission = 'denied';
+      return 'denied';
+    });
+    await user.click(within(panel).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'blocked'));
+    expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
+  });
+
+  it('drops the browser subscription again when the server does not take it, and says so', async () => {
+    signIn();
+    const browser = fakePushBrowser();
+    routeFetch(fetchMock, {
+      ...presence,
+      ...getPreferences,
+      ...pushKey,
+      'POST /api/push/subscriptions': () => fail(500, { message: 'Server error' }),
+    });
+    await openSettings();
+    const panel = screen.getByTestId('push-device');
+    await userEvent.setup().click(await within(panel).findByRole('button', { name: 'Turn on' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      "We couldn't change push notifications on this device. Please try again.",
+    );
+    expect(browser.subscription.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(panel).toHaveAttribute('data-state', 'off');
+  });
+
+  it('says so where the browser has no push', async () => {
+    signIn();
+    routeFetch(fetchMock, { ...presence, ...getPreferences });
+    await openSettings();
+    const panel = screen.getByTestId('push-device');
+    expect(
+      await within(panel).findByText(/This browser cannot receive push notifications/),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('is in Arabic in the Arabic app', async () => {
+    signIn();
+    fakePushBrowser({ permission: 'granted', subscribed: true });
+    routeFetch(fetchMock, { ...presence, ...getPreferences });
+    await openSettings('/settings', 'ar');
+    const panel = screen.getByTestId('push-device');
+    expect(
+      within(panel).getByRole('heading', { name: 'الإشعارات الفورية على هذا الجهاز' }),
+    ).toBeInTheDocument();
+    expect(await within(panel).findByText('الإشعارات الفورية مفعّلة على هذا الجهاز.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'إيقاف' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'الإشارات إليك، كإشعار فوري' })).toBe(
+      prefSwitch('mention', 'push'),
+    );
+  });
+
+  it("signing out forgets this device's subscription first, while the session is still there", async () => {
+    signIn();
+    const browser = fakePushBrowser({ permission: 'granted', subscribed: true });
+    const calls = routeFetch(fetchMock, {
+      ...presence,
+      ...getPreferences,
+      'DELETE /api/push/subscriptions': () => new Response(null, { status: 204 }),
+      'POST /api/auth/logout': () => ok(null),
+    });
+    await openSettings();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(getItem('auth_token')).toBeNull());
+    const routes = calls.map((c) => c.route);
+    expect(routes.indexOf('DELETE /api/push/subscriptions')).toBeGreaterThan(-1);
+    expect(routes.indexOf('DELETE /api/push/subscriptions')).toBeLessThan(
+      routes.indexOf('POST /api/auth/logout'),
+    );
+    const deleted = calls.find((c) => c.route === 'DELETE /api/push/subscriptions');
+    expect(new Headers(deleted?.init?.headers).get('Authorization')).toBe('Bearer test-token');
+    expect(browser.subscription.unsubscribe).toHaveBeenCalledTimes(1);
   });
 });

@@ -15,6 +15,7 @@ import {
   useNotificationPreferences,
   useSaveNotificationPreference,
 } from '../api/notification-preferences.ts';
+import { PushDevicePanel } from './push-device-panel.tsx';
 
 /** A row's kind label, then its three switches: four columns from `sm` up, the label above them below it. */
 const ROW = 'grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-[minmax(0,1fr)_7rem_7rem_7rem] sm:items-center';
@@ -36,6 +37,7 @@ export function NotificationPreferences() {
   return (
     <div className="flex flex-col gap-4" data-testid="notification-preferences">
       <p className="text-slate-600 dark:text-slate-300">{t('settings.notifications.intro')}</p>
+      <PushDevicePanel />
       {preferences.isError ? (
         <Alert>
           {apiErrorText(t, preferences.error)}{' '}
