@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
@@ -12,9 +12,12 @@ import { SignOutEverywhereButton } from '../../features/account/components/sign-
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { PresenceSetting } from '../../features/chat/components/presence-setting.tsx';
 import { NotificationPreferences } from '../../features/notifications/components/notification-preferences.tsx';
+import { PushDevicePanel } from '../../features/notifications/components/push-device-panel.tsx';
 import { BlockedUsers } from '../../features/profiles/components/blocked-users.tsx';
 import { LanguageSetting, ThemeSetting } from '../../features/settings/components/appearance-settings.tsx';
+import { useLazyTexts } from '../../lib/lazy-texts.ts';
 import { useSignedIn } from '../../lib/session.ts';
+import { memberTexts } from '../member/member-texts.ts';
 
 function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   // scroll-mt: a section scrolled to clears the sticky header (h-16).
@@ -24,6 +27,15 @@ function Section({ title, id, children }: { title: string; id?: string; children
       {children}
     </Card>
   );
+}
+
+/**
+ * Push on this device, with its texts: they are the signed-in pages' (app/member/locales), which this
+ * page, open to visitors too, does not wait for as a whole.
+ */
+function DevicePush() {
+  useLazyTexts(memberTexts);
+  return <PushDevicePanel />;
 }
 
 /** Moderators and admins find their console here (the server refuses it to anyone else). */
@@ -83,7 +95,13 @@ export function SettingsPage() {
         </Section>
         {signedIn && (
           <Section title={t('settings.notifications.title')} id="notifications">
-            <NotificationPreferences />
+            <NotificationPreferences
+              device={
+                <Suspense fallback={null}>
+                  <DevicePush />
+                </Suspense>
+              }
+            />
           </Section>
         )}
         {signedIn && <ModerationSection />}

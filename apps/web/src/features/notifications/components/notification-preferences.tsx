@@ -4,7 +4,7 @@ import {
   PREFERENCE_KINDS,
   type PreferenceKind,
 } from '@makan/contract/notifications';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,7 +15,6 @@ import {
   useNotificationPreferences,
   useSaveNotificationPreference,
 } from '../api/notification-preferences.ts';
-import { PushDevicePanel } from './push-device-panel.tsx';
 
 /** A row's kind label, then its three switches: four columns from `sm` up, the label above them below it. */
 const ROW = 'grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-[minmax(0,1fr)_7rem_7rem_7rem] sm:items-center';
@@ -24,8 +23,9 @@ const ROW = 'grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-[minmax(0,1fr)_7rem_7
  * Settings › Notifications (issue 22): per kind, whether it shows in the app, comes as a push
  * notification and comes by email. Moderators' notices have no switches: they always arrive. Each switch saves on its own, at
  * once; until the saved values are read it shows what a new account gets, and cannot be moved.
+ * `device`: this device's push notifications (PushDevicePanel), which the page hands in with its texts.
  */
-export function NotificationPreferences() {
+export function NotificationPreferences({ device }: { device?: ReactNode }) {
   const { t } = useTranslation();
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreference();
@@ -37,7 +37,7 @@ export function NotificationPreferences() {
   return (
     <div className="flex flex-col gap-4" data-testid="notification-preferences">
       <p className="text-slate-600 dark:text-slate-300">{t('settings.notifications.intro')}</p>
-      <PushDevicePanel />
+      {device}
       {preferences.isError ? (
         <Alert>
           {apiErrorText(t, preferences.error)}{' '}

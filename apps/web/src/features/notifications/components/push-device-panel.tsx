@@ -20,32 +20,26 @@ export function PushDevicePanel() {
 
   let body: ReactNode;
   if (state === 'unsupported') {
-    body = (
-      <p className="text-slate-600 dark:text-slate-300">{t('settings.notifications.device.unsupported')}</p>
-    );
+    body = <p className="text-slate-600 dark:text-slate-300">{t('notifications.device.unsupported')}</p>;
   } else if (state === 'blocked') {
-    body = <Alert tone="info">{t('settings.notifications.device.blocked')}</Alert>;
+    body = <Alert tone="info">{t('notifications.device.blocked')}</Alert>;
   } else if (state === 'on') {
     body = (
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-slate-700 dark:text-slate-200" data-testid="push-device-on">
-          {t('settings.notifications.device.on')}
+          {t('notifications.device.on')}
         </p>
         <Button variant="secondary" size="sm" disabled={busy} onClick={() => turnOff.mutate()}>
-          {turnOff.isPending
-            ? t('settings.notifications.device.turningOff')
-            : t('settings.notifications.device.turnOff')}
+          {turnOff.isPending ? t('notifications.device.turningOff') : t('notifications.device.turnOff')}
         </Button>
       </div>
     );
   } else {
     body = (
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-slate-700 dark:text-slate-200">{t('settings.notifications.device.why')}</p>
+        <p className="text-slate-700 dark:text-slate-200">{t('notifications.device.why')}</p>
         <Button size="sm" disabled={busy || state === undefined} onClick={() => turnOn.mutate()}>
-          {turnOn.isPending
-            ? t('settings.notifications.device.turningOn')
-            : t('settings.notifications.device.turnOn')}
+          {turnOn.isPending ? t('notifications.device.turningOn') : t('notifications.device.turnOn')}
         </Button>
       </div>
     );
@@ -63,15 +57,15 @@ export function PushDevicePanel() {
         className="flex items-center gap-2 font-medium text-slate-900 dark:text-slate-50"
       >
         <BellIcon className="size-5 text-primary-700 dark:text-primary-300" />
-        {t('settings.notifications.device.title')}
+        {t('notifications.device.title')}
       </h3>
       {body}
       {turnOn.data === 'dismissed' && state === 'off' && (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-          {t('settings.notifications.device.dismissed')}
+          {t('notifications.device.dismissed')}
         </p>
       )}
-      {(turnOn.isError || turnOff.isError) && <Alert>{t('settings.notifications.device.failed')}</Alert>}
+      {(turnOn.isError || turnOff.isError) && <Alert>{t('notifications.device.failed')}</Alert>}
     </section>
   );
 }
