@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PushPayload } from '@makan/contract/notifications';
 import { type BrowserContext, type CDPSession, chromium, expect, type Page, test } from '@playwright/test';
+import { freshAccount } from './accounts.ts';
+import { openSignedIn } from './session.ts';
 import { type Language, openAs, snap } from './support.ts';
 
 /**
@@ -213,3 +215,33 @@ test('a push shows its notification in its language, and a click leads the open 
   expect(await page.evaluate(() => (window as unknown as { beforeClick?: boolean }).beforeClick)).toBe(true);
   await expect.poll(shown).toEqual([]);
 });
+
+for (const language of ['en', 'ar'] as Language[]) {
+  test(`Settings says why push helps before asking, and how to allow it once blocked (${language})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const member = await freshAccount(page.request, 'Pia Push', { language });
+    await openSignedIn(page, member.email, '/settings?section=notifications', { language });
+    const panel = page.getByTestId('push-device');
+    await expect(panel).toHaveAttribute('data-state', 'off');
+    await expect(panel.getByRole('button')).toHaveText(language === 'ar' ? 'تفعيل' : 'Turn on');
+    await expect(page.getByTestId('notification-preferences')).toBeInViewport();
+    await snap(page, `pwa-push-settings-${language}`);
+
+    // The reader blocked notifications in the browser's own settings: the panel says how to undo it.
+    const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'notifications' },
+      setting: 'denied',
+      origin: baseURL,
+      browserContextId: targetInfo.browserContextId,
+    });
+    await page.reload();
+    await expect(panel).toHaveAttribute('data-state', 'blocked');
+    await expect(panel.getByRole('button')).toHaveCount(0);
+    await expect(panel).toContainText(language === 'ar' ? 'الإشعارات محظورة' : 'Notifications are blocked');
+  });
+}
