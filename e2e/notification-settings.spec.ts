@@ -5,7 +5,7 @@ import { type Language, snapBothThemes } from './support.ts';
 
 /**
  * Notification settings (issue 22), in each language: the Settings section lists each kind with its
- * two switches at their defaults; a change is saved at once and is still there after a reload.
+ * three switches at their defaults; a change is saved at once and is still there after a reload.
  */
 
 let api: APIRequestContext;
@@ -42,6 +42,11 @@ for (const language of ['en', 'ar'] as Language[]) {
     const stored = await api.get('/api/notifications/preferences', {
       headers: { authorization: `Bearer ${member.token}` },
     });
-    expect((await stored.json()).data.preferences[0]).toEqual({ kind: 'like', in_app: true, email: true });
+    expect((await stored.json()).data.preferences[0]).toEqual({
+      kind: 'like',
+      in_app: true,
+      push: false,
+      email: true,
+    });
   });
 }
