@@ -245,3 +245,42 @@ for (const language of ['en', 'ar'] as Language[]) {
     await expect(panel).toContainText(language === 'ar' ? 'الإشعارات محظورة' : 'Notifications are blocked');
   });
 }
+
+/** The script of the worker that controls the page now. */
+const controllerScript = (page: Page) =>
+  page.evaluate(() => new URL(navigator.serviceWorker.controller?.scriptURL ?? 'about:blank').search);
+
+test('a new worker waits while another window uses the old one, and takes over on the next visit', async ({
+  page,
+  context,
+}) => {
+  await openAs(page, '/about');
+  await controlled(page);
+  const other = await context.newPage();
+  await other.goto('/faq');
+  await controlled(other);
+  expect(await controllerScript(page)).toBe('');
+
+  // A new build's worker (the same file under another address is a new script to the browser): it
+  // installs in the background and waits, as no skipWaiting is called behind the open windows' backs.
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.register('/sw.js?build=2', { scope: '/' });
+    await new Promise<void>((resolve) => {
+      const waiting = () => (registration.waiting ? resolve() : setTimeout(waiting, 50));
+      waiting();
+    });
+  });
+  expect(await controllerScript(page)).toBe('');
+  // A reload while the other window is open: still the old worker, so that window never gets chunks
+  // of another build.
+  await page.reload();
+  await controlled(page);
+  expect(await controllerScript(page)).toBe('');
+  expect(await controllerScript(other)).toBe('');
+
+  // The other window closed, the one left reloads: the next visit is the new build's.
+  await other.close();
+  await page.reload();
+  await expect.poll(() => controllerScript(page)).toBe('?build=2');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Makan');
+});
