@@ -59,7 +59,13 @@ async function navigation(event: FetchEvent): Promise<Response> {
   const waiting = self.registration.waiting;
   if (waiting) {
     const windows = await self.clients.matchAll({ type: 'window' });
-    if (shouldHandOver(true, windows.length)) waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
+    if (shouldHandOver(true, windows.length)) {
+      // The new worker takes over once this one has nothing in hand. The page it answers is empty and
+      // asks to be loaded again at once: that load is the new worker's, with the new build's files
+      // (answering this one from here would leave the page controlled by the worker now leaving).
+      waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
+      return new Response('', { headers: { 'content-type': 'text/html; charset=utf-8', refresh: '0' } });
+    }
   }
   try {
     return await fetch(event.request);
