@@ -7,7 +7,7 @@ export const SERVICE_WORKER_URL = '/sw.js';
 /**
  * Registers the service worker once the page has loaded and gone idle (it then downloads the app's
  * files for offline use, which must not compete with the first screen), and follows its requests to go
- * to a page (a click on a notification: lib/../sw/worker-logic.ts, `openFromNotification`). Only in a
+ * to a page (a click on a notification: sw/worker-logic.ts, `openFromNotification`). Only in a
  * built app: the dev server and the unit tests have no worker.
  */
 export function startServiceWorker(
