@@ -167,5 +167,5 @@ export interface ClientToServerEvents {
   typing: (ref: ConversationRef, ack?: (result: Ack) => void) => void;
   stopTyping: (ref: ConversationRef, ack?: (result: Ack) => void) => void;
   send: (payload: SendMessagePayload, ack: (result: SendAck) => void) => void;
-  foreground: (payload: ForegroundPayload) => void;
+  foreground: (payload: ForegroundPayload, ack?: (result: Ack) => void) => void;
 }
