@@ -72,6 +72,17 @@ const actorRows = z.object({
   ),
 });
 
+const fanOutRows = z.object({
+  rows: z.array(
+    z.object({
+      last: z.coerce.number().nullable(),
+      scanned: z.coerce.number(),
+      recipient_id: z.coerce.number().nullable(),
+      id: z.coerce.number().nullable(),
+    }),
+  ),
+});
+
 const unreadMessageRows = z.object({
   rows: z.array(
     z.object({
@@ -201,6 +212,73 @@ function writes(db: Executor) {
 
     async done(eventId: number) {
       await db.delete(notificationEvents).where(eq(notificationEvents.id, eventId));
+    },
+
+    /**
+     * One chunk of a new listing's fan-out: the author's next `limit` followers after `after` (by
+     * id) who turned these on, each told in their unread 'post' group of that author (the latest
+     * listing), with a push queued for those who want it. Set-based: a company with ten thousand
+     * followers is a few statements per chunk, not a few per follower. The event keeps how far it
+     * got (`payload.after`) and its lease, in this same transaction: a process killed between two
+     * chunks leaves the next one to whoever takes the event again, and none twice.
+     */
+    async fanOutPost(row: {
+      eventId: number;
+      authorId: number;
+      postId: number;
+      after: number;
+      limit: number;
+      leaseMs: number;
+      now: Date;
+    }): Promise<{ told: { recipient: number; id: number }[]; more: boolean; last: number }> {
+      const at = row.now.toISOString();
+      const defaults = DEFAULT_NOTIFICATION_PREFERENCES.post;
+      const result = await db.execute(sql`
+        with chunk as (
+          select f.follower_id as uid from follows f
+          where f.followee_id = ${row.authorId} and f.follower_id > ${row.after}
+          order by f.follower_id limit ${row.limit}
+        ), eligible as (
+          select c.uid, coalesce(np.push, ${defaults.push}) as push
+          from chunk c left join notification_preferences np on np.user_id = c.uid and np.kind = 'post'
+          where c.uid <> ${row.authorId} and coalesce(np.in_app, ${defaults.in_app})
+            and not ${blockBetween(sql`c.uid`, row.authorId)}
+        ), written as (
+          insert into notifications (recipient_id, kind, group_key, post_id, created_at, updated_at)
+          select uid, 'post', ${`post:user:${row.authorId}`}, ${row.postId}, ${at}::timestamptz, ${at}::timestamptz
+          from eligible
+          on conflict (recipient_id, group_key) where read_at is null do update set
+            updated_at = excluded.updated_at, post_id = excluded.post_id
+          returning id, recipient_id
+        ), actors as (
+          insert into notification_actors (notification_id, actor_id, event_id, created_at)
+          select id, ${row.authorId}, ${row.eventId}, ${at}::timestamptz from written
+          on conflict (notification_id, actor_id) do update set event_id = excluded.event_id, created_at = excluded.created_at
+        ), pushes as (
+          insert into push_deliveries (recipient_id, notification_id, created_at)
+          select w.recipient_id, w.id, ${at}::timestamptz from written w join eligible e on e.uid = w.recipient_id
+          where e.push
+        )
+        select (select max(uid) from chunk) as last, (select count(*) from chunk) as scanned, w.recipient_id, w.id
+        from (select 1) one left join written w on true`);
+      const rows = fanOutRows.parse(result).rows;
+      const last = rows[0]?.last ?? null;
+      if (last !== null) {
+        await db
+          .update(notificationEvents)
+          .set({
+            payload: { after: last },
+            claimedUntil: new Date(row.now.getTime() + row.leaseMs),
+          })
+          .where(eq(notificationEvents.id, row.eventId));
+      }
+      return {
+        told: rows.flatMap((r) =>
+          r.id === null || r.recipient_id === null ? [] : [{ recipient: r.recipient_id, id: r.id }],
+        ),
+        more: (rows[0]?.scanned ?? 0) === row.limit,
+        last: last ?? row.after,
+      };
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   UNSUBSCRIBE_PATH,
 } from '@makan/contract/notifications';
 import { userChannel } from '@makan/contract/realtime';
+import { z } from 'zod';
 import type { MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
@@ -53,6 +54,8 @@ const CLAIM_BATCH = 25;
 const isPreferenceKind = (kind: string): kind is PreferenceKind =>
   (PREFERENCE_KINDS as readonly string[]).includes(kind);
 const MAX_ATTEMPTS = 5;
+/** Followers told per transaction of a new listing's fan-out. */
+const FAN_OUT_CHUNK = 500;
 /** Messages older than this when first found are not notified (a server down for a day, say). */
 const MESSAGE_WINDOW_MS = 24 * 3_600_000;
 
@@ -252,6 +255,43 @@ export function createNotificationsService(deps: NotificationsDeps) {
     }
   }
 
+  /** Tells those of `told` with the app open (a fan-out reaches thousands, most not looking). */
+  async function tellOnline(told: { recipient: number; id: number | null }[]) {
+    if (told.length === 0) return;
+    const online = await deps.online(told.map((t) => t.recipient));
+    await tell(told.filter((t) => online.has(t.recipient)));
+  }
+
+  /**
+   * A new listing, to the author's followers who turned these on: a chunk of followers per
+   * transaction, the event keeping how far it got, so a process stopped or killed mid-way leaves
+   * the rest to the next pass and tells nobody twice.
+   */
+  async function fanOutPost(event: EventRow) {
+    const authorId = event.actor_id;
+    const postId = event.post_id;
+    if (authorId === null || postId === null) return notifications.drop(event.id);
+    let after = z.object({ after: z.number().int() }).catch({ after: 0 }).parse(event.payload).after;
+    while (!stopping) {
+      const chunk = await notifications.inTransaction(async (w) => {
+        const done = await w.fanOutPost({
+          eventId: event.id,
+          authorId,
+          postId,
+          after,
+          limit: FAN_OUT_CHUNK,
+          leaseMs: LEASE_MS,
+          now: clock.now(),
+        });
+        if (!done.more) await w.done(event.id);
+        return done;
+      });
+      await tellOnline(chunk.told);
+      if (!chunk.more) return;
+      after = chunk.last;
+    }
+  }
+
   /**
    * Messages: not queued by each send (the send stays one statement); a pass finds those still
    * unread a few seconds after they came, and notifies each recipient once per conversation.
@@ -370,7 +410,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
         // Claimed but not processed: their lease runs out and another pass takes them.
         if (stopping) break;
         try {
-          await tell(await processEvent(event));
+          if (event.kind === 'post') await fanOutPost(event);
+          else await tell(await processEvent(event));
           processed++;
         } catch (err) {
           // Someone it names is gone (an account erased meanwhile): nothing to tell, at once.

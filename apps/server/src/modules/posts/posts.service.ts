@@ -267,6 +267,8 @@ export function createPostsService(deps: PostsServiceDeps) {
         photos,
       );
       await deps.listed(id, userId);
+      // The listing queued its followers' notifications in its own transaction (migration 0020).
+      deps.notify();
       return one(id, userId);
     },
 
