@@ -264,6 +264,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       awayMs: config.notificationDigestAwayMinutes * 60_000,
       gapMs: config.notificationDigestEveryHours * 3_600_000,
     },
+    fanOutChunk: config.notificationsFanOutChunk,
+    leaseMs: config.notificationsLeaseMs,
   });
   app.addHook('onListen', async () => notifications.start(config.notificationsEveryMs));
   app.addHook('preClose', () => notifications.stop());

@@ -82,6 +82,10 @@ const envSchema = z.object({
   /** The email digest goes to people away this long, at most once per the hours below. */
   NOTIFICATION_DIGEST_AWAY_MINUTES: positiveInt(DIGEST.awayMinutes),
   NOTIFICATION_DIGEST_EVERY_HOURS: positiveInt(DIGEST.minHoursBetween),
+  /** Followers told of a new listing per transaction of its fan-out. */
+  NOTIFICATIONS_FAN_OUT_CHUNK: positiveInt(500),
+  /** A process holds the notification work it took this long; dead, another takes it after. */
+  NOTIFICATIONS_LEASE_SECONDS: positiveInt(60),
   LIMIT_MESSAGES_PER_MINUTE: positiveInt(120),
   LIMIT_COMMENTS_PER_MINUTE: positiveInt(60),
 });
@@ -133,6 +137,8 @@ export type Config = {
   notificationsEveryMs: number;
   notificationDigestAwayMinutes: number;
   notificationDigestEveryHours: number;
+  notificationsFanOutChunk: number;
+  notificationsLeaseMs: number;
   /** Per-user rate limits, well above what people do by hand (a busy chat is 10-20 messages a minute). */
   limits: { messagesPerMinute: number; commentsPerMinute: number };
 };
@@ -188,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notificationsEveryMs: e.NOTIFICATIONS_EVERY_SECONDS * 1000,
     notificationDigestAwayMinutes: e.NOTIFICATION_DIGEST_AWAY_MINUTES,
     notificationDigestEveryHours: e.NOTIFICATION_DIGEST_EVERY_HOURS,
+    notificationsFanOutChunk: e.NOTIFICATIONS_FAN_OUT_CHUNK,
+    notificationsLeaseMs: e.NOTIFICATIONS_LEASE_SECONDS * 1000,
     limits: {
       messagesPerMinute: e.LIMIT_MESSAGES_PER_MINUTE,
       commentsPerMinute: e.LIMIT_COMMENTS_PER_MINUTE,

@@ -44,18 +44,18 @@ export type NotificationsDeps = {
   /** The key that signs unsubscribe links (kept in the database like the other server secrets). */
   unsubscribeSecret: () => Promise<string>;
   digest: { awayMs: number; gapMs: number };
+  /** Followers told of a new listing per transaction. */
+  fanOutChunk: number;
+  /** A claimed event not processed in this long is taken again (its process died). */
+  leaseMs: number;
 };
 
-/** A claimed event not processed in this long is taken again (its process died). */
-const LEASE_MS = 60_000;
 const BATCH = 100;
 /** Events claimed at a time: few, so a process stopping or dying holds few for their lease. */
 const CLAIM_BATCH = 25;
 const isPreferenceKind = (kind: string): kind is PreferenceKind =>
   (PREFERENCE_KINDS as readonly string[]).includes(kind);
 const MAX_ATTEMPTS = 5;
-/** Followers told per transaction of a new listing's fan-out. */
-const FAN_OUT_CHUNK = 500;
 /** Messages older than this when first found are not notified (a server down for a day, say). */
 const MESSAGE_WINDOW_MS = 24 * 3_600_000;
 
@@ -279,8 +279,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
           authorId,
           postId,
           after,
-          limit: FAN_OUT_CHUNK,
-          leaseMs: LEASE_MS,
+          limit: deps.fanOutChunk,
+          leaseMs: deps.leaseMs,
           now: clock.now(),
         });
         if (!done.more) await w.done(event.id);
@@ -404,7 +404,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
   async function processQueue() {
     let processed = 0;
     while (!stopping) {
-      const events = await notifications.claim(clock.now(), LEASE_MS, CLAIM_BATCH);
+      const events = await notifications.claim(clock.now(), deps.leaseMs, CLAIM_BATCH);
       if (events.length === 0) break;
       for (const event of events) {
         // Claimed but not processed: their lease runs out and another pass takes them.
