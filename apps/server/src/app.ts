@@ -81,8 +81,10 @@ import { createVerificationService } from './modules/verification/verification.s
 import { createAuthGuard } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerMedia } from './plugins/media.ts';
+import { backgroundQueues, createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRealtime } from './plugins/realtime.ts';
+import { registerRequestIds, requestIdOf } from './plugins/request-id.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { addPagePreview, registerWeb } from './plugins/web.ts';
 import { runSeed } from './seed.ts';
@@ -137,10 +139,12 @@ async function sweepMedia({
 /** The whole server, top to bottom: config, database, plugins, then each module. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const trusted = config.trustProxy;
+  const trustAddress = trustFunction(trusted);
   const app = Fastify({
     logger: overrides.logger === false ? false : { level: config.logLevel },
+    genReqId: (req) => requestIdOf(req, trustAddress),
     bodyLimit: 1024 * 1024,
-    trustProxy: trusted === false ? false : trustFunction(trusted),
+    trustProxy: trusted === false ? false : trustAddress,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors,
@@ -148,6 +152,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestIds(app);
+  const metrics = createMetrics();
 
   // Database: migrations and reference/demo data, once even when several processes start together.
   const database =
@@ -333,6 +339,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     limits: config.sockets,
     trustProxy: config.trustProxy,
   });
+  database.onPoolWait?.((seconds) => metrics.poolWait.observe(seconds));
+  registerMetrics(
+    app,
+    metrics,
+    {
+      sockets: () => realtime.io.engine.clientsCount,
+      pool: database.poolStats,
+      queues: () => backgroundQueues(database.db),
+    },
+    { ...config.metrics, log: app.log },
+  );
   authRoutes(app, {
     auth,
     guard,
@@ -446,7 +463,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // Chat: conversations, messages and files over HTTP; channels and typing over the socket.
   const chatPublisher: ChatPublisher = {
-    publish: realtime.publish,
+    publish: (rooms, event, payload) => {
+      if (event === 'MessageSent') metrics.messagesSent.inc();
+      realtime.publish(rooms, event, payload);
+    },
     removeFromChannel: (userId, conversationId) =>
       realtime.removeFromChannel(userId, conversationChannel(conversationId)),
   };

@@ -26,6 +26,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@127.0.0.1:5432/makan'),
   REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+  /** /metrics on its own port (for the monitoring network), or on the app's port behind this token. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional(),
   REDIS_PREFIX: z
     .string()
     .trim()
@@ -113,6 +117,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Names this deployment's Redis channels, so deployments sharing one Redis stay apart. */
   redisPrefix: string;
+  /** Where /metrics is served (issue 24): its own port, or the app's behind a token, or nowhere. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -166,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

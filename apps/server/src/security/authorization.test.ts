@@ -426,7 +426,11 @@ function expectNoLeak(body: string, what: string) {
 
 function expect401(res: { statusCode: number; body: string }, what: string) {
   expect(res.statusCode, `${what}: ${res.body}`).toBe(401);
-  expect(JSON.parse(res.body), what).toEqual({ status: false, message: HTTP_TEXT[401] });
+  expect(JSON.parse(res.body), what).toEqual({
+    request_id: expect.any(String),
+    status: false,
+    message: HTTP_TEXT[401],
+  });
 }
 
 async function login(user: User, ip: string) {
