@@ -12,8 +12,11 @@ import { Server, type Socket } from 'socket.io';
 import { clientAddress, type TrustProxy, trustFunction } from '../lib/client-address.ts';
 import type { App } from '../lib/http.ts';
 
-/** `expiresAt`: when the session the socket connected with ends (ms), unless renewed over HTTP. */
-export type SocketData = { userId: number; sessionRoom: string; expiresAt: number };
+/**
+ * `expiresAt`: when the session the socket connected with ends (ms), unless renewed over HTTP.
+ * `inFront`: the tab said it is visible (the client's `foreground` event; false until it says).
+ */
+export type SocketData = { userId: number; sessionRoom: string; expiresAt: number; inFront: boolean };
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -166,6 +169,7 @@ export function registerRealtime(
       socket.data.userId = session.userId;
       socket.data.sessionRoom = sessionRoom(session.tokenHash);
       socket.data.expiresAt = session.expiresAt.getTime();
+      socket.data.inFront = false;
       next();
     } catch {
       next(new ConnectError(HTTP_TEXT[401], { status: 401 }));
@@ -209,6 +213,15 @@ export function registerRealtime(
       if (userIds.length === 0) return new Set();
       const sockets = await io.in(userIds.map(userChannel)).fetchSockets();
       return new Set(sockets.map((s) => s.data.userId));
+    },
+    /**
+     * Which of these users have a tab of the app in front, on any process (a message is not pushed
+     * to them): `fetchSockets` brings each socket's data as it is now, from every process.
+     */
+    async inFront(userIds: number[]): Promise<Set<number>> {
+      if (userIds.length === 0) return new Set();
+      const sockets = await io.in(userIds.map(userChannel)).fetchSockets();
+      return new Set(sockets.filter((s) => s.data.inFront).map((s) => s.data.userId));
     },
     /** Closes the sockets of one session (after logout). */
     disconnectSession(tokenHash: string) {

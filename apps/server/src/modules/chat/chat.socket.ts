@@ -5,6 +5,7 @@ import {
   type ClientToServerEvents,
   conversationChannel,
   conversationRef,
+  foregroundPayload,
   type SendAck,
   sendMessagePayload,
 } from '@makan/contract/realtime';
@@ -160,6 +161,17 @@ export function chatSocket(
           expiresInMs: LIMITS.typingTtlMs,
         });
       }
+      return { ok: true };
+    });
+
+    // Issue 22: whether this tab is in front; a message is not pushed to someone looking at the app.
+    on('foreground', (payload) => {
+      const parsed = checkPayload(foregroundPayload, payload);
+      if (!parsed.success) {
+        const { errors, codes } = parsed.failures;
+        return { ...invalid, errors, ...(codes ? { codes } : {}) };
+      }
+      socket.data.inFront = parsed.data.visible;
       return { ok: true };
     });
 

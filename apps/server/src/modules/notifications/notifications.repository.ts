@@ -81,6 +81,7 @@ const unreadMessageRows = z.object({
       sender_id: z.coerce.number().nullable(),
       content: z.string().nullable(),
       silent: z.boolean(),
+      push: z.boolean(),
     }),
   ),
 });
@@ -194,9 +195,29 @@ function writes(db: Executor) {
             or exists (select 1 from users s where s.id = m.sender_id and s.suspended_until > ${now.toISOString()}::timestamptz)
             or exists (select 1 from notification_preferences np
               where np.user_id = moved.user_id and np.kind = 'message' and not np.in_app)
-          ) as silent
+          ) as silent,
+          coalesce((select np.push from notification_preferences np
+              where np.user_id = moved.user_id and np.kind = 'message'),
+            ${DEFAULT_NOTIFICATION_PREFERENCES.message.push}::boolean) as push
         from moved join messages m on m.id = moved.last_message_id`);
       return unreadMessageRows.parse(result).rows;
+    },
+
+    /**
+     * Queues a push of the notification, in the transaction that wrote it (a crash after the commit
+     * loses nothing), when the recipient has a device to push to. A notification joined again before
+     * its push went (a second like) keeps the one push waiting: it is built at sending time, so it
+     * tells the latest. True when a push was queued.
+     */
+    async queuePush(recipientId: number, notificationId: number, now: Date): Promise<boolean> {
+      const result = await db.execute(sql`
+        insert into push_deliveries (recipient_id, notification_id, created_at)
+        select ${recipientId}, ${notificationId}, ${now.toISOString()}::timestamptz
+        where exists (select 1 from push_subscriptions s where s.user_id = ${recipientId})
+          and not exists (select 1 from push_deliveries d
+            where d.notification_id = ${notificationId} and d.attempts = 0)
+        returning id`);
+      return idRow.parse(result).rows.length > 0;
     },
 
     async done(eventId: number) {
