@@ -101,8 +101,6 @@ export type AppOverrides = {
   /** How the server waits when it slows down repeated failures; tests record instead of waiting. */
   sleep?: (ms: number) => Promise<void>;
   logger?: boolean;
-  /** How web pushes reach the push services (tests point a fetch at their own). */
-  pushFetch?: typeof fetch;
 };
 
 /**
@@ -289,7 +287,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   };
   const push = createPushService({
     push: createPushRepository(database.db),
-    sender: createPushSender({ keys: vapidKeys, subject: config.vapidSubject, fetchFn: overrides.pushFetch }),
+    sender: createPushSender({ keys: vapidKeys, subject: config.vapidSubject }),
     publicKey: async () => (await vapidKeys()).publicKey,
     notification: (id) => notifications.notification(id),
     inFront: (userIds) => realtime.inFront(userIds),

@@ -85,10 +85,7 @@ function sentence(language: Language, n: Notification): string {
  * A push's words: the app's name as the title, the sentence and the latest words written (or the
  * moderator's reason) as the body.
  */
-export function pushText(
-  language: Language,
-  n: Notification,
-): Pick<PushPayload, 'title' | 'body' | 'lang'> {
+export function pushText(language: Language, n: Notification): Pick<PushPayload, 'title' | 'body' | 'lang'> {
   const said = sentence(language, n);
   return { title: TEXTS[language].app, body: n.excerpt ? `${said}\n“${n.excerpt}”` : said, lang: language };
 }

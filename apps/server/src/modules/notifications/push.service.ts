@@ -1,8 +1,4 @@
-import {
-  type Notification,
-  type PushSubscriptionRequest,
-  pushPayload,
-} from '@makan/contract/notifications';
+import { type Notification, type PushSubscriptionRequest, pushPayload } from '@makan/contract/notifications';
 import type { PushSender } from '../../adapters/web-push.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -56,7 +52,10 @@ export function createPushService(deps: PushDeps) {
   const { push, clock } = deps;
   let stopping = false;
 
-  async function deliver(delivery: Awaited<ReturnType<PushRepository['claim']>>[number], inFront: Set<number>) {
+  async function deliver(
+    delivery: Awaited<ReturnType<PushRepository['claim']>>[number],
+    inFront: Set<number>,
+  ) {
     const { id, recipient_id: recipient } = delivery;
     // Read (or taken back) before its push went, or a message they are reading now: nothing to tell.
     if (delivery.read || (delivery.kind === 'message' && inFront.has(recipient))) return push.done(id);
@@ -104,7 +103,9 @@ export function createPushService(deps: PushDeps) {
     while (!stopping) {
       const deliveries = await push.claim(clock.now(), LEASE_MS, CLAIM_BATCH);
       if (deliveries.length === 0) return;
-      const messaged = [...new Set(deliveries.filter((d) => d.kind === 'message').map((d) => d.recipient_id))];
+      const messaged = [
+        ...new Set(deliveries.filter((d) => d.kind === 'message').map((d) => d.recipient_id)),
+      ];
       const inFront = await deps.inFront(messaged);
       for (const delivery of deliveries) {
         // Claimed but not sent: their lease runs out and another pass sends them.
