@@ -19,8 +19,11 @@ export type PushMessage = {
   topic: string;
 };
 
-/** Answers the push service's status (201 accepted; 404/410 the subscription is gone); throws when unreachable. */
-export type PushSender = { send: (message: PushMessage) => Promise<number> };
+/**
+ * Answers the push service's status (201 accepted; 404/410 the subscription is gone); throws when
+ * it is unreachable, or when `signal` aborts (the server closing).
+ */
+export type PushSender = { send: (message: PushMessage, signal?: AbortSignal) => Promise<number> };
 
 /**
  * Outgoing web pushes (issue 22): `web-push` signs the VAPID token and encrypts the payload
@@ -40,7 +43,7 @@ export function createPushSender({
   timeoutMs?: number;
 }): PushSender {
   return {
-    async send(message) {
+    async send(message, signal) {
       const details = webpush.generateRequestDetails(
         { endpoint: message.endpoint, keys: message.keys },
         message.payload,
@@ -61,7 +64,9 @@ export function createPushSender({
         body: details.body,
         // A push service never redirects; following one would send the push somewhere else.
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+          : AbortSignal.timeout(timeoutMs),
       });
       await res.body?.cancel();
       return res.status;

@@ -207,15 +207,18 @@ function writes(db: Executor) {
      * Queues a push of the notification, in the transaction that wrote it (a crash after the commit
      * loses nothing), when the recipient has a device to push to. A notification joined again before
      * its push went (a second like) keeps the one push waiting: it is built at sending time, so it
-     * tells the latest. True when a push was queued.
+     * tells the latest. That push is locked until this transaction ends (the worker skips locked
+     * ones), so it is never built from the state before this change; one claimed meanwhile no longer
+     * matches, and a new push follows it. True when a push was queued.
      */
     async queuePush(recipientId: number, notificationId: number, now: Date): Promise<boolean> {
       const result = await db.execute(sql`
+        with waiting as (
+          select id from push_deliveries where notification_id = ${notificationId} and attempts = 0 for update)
         insert into push_deliveries (recipient_id, notification_id, created_at)
         select ${recipientId}, ${notificationId}, ${now.toISOString()}::timestamptz
         where exists (select 1 from push_subscriptions s where s.user_id = ${recipientId})
-          and not exists (select 1 from push_deliveries d
-            where d.notification_id = ${notificationId} and d.attempts = 0)
+          and not exists (select 1 from waiting)
         returning id`);
       return idRow.parse(result).rows.length > 0;
     },

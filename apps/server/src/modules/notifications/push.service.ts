@@ -51,6 +51,8 @@ const outcomeOf = (status: number) =>
 export function createPushService(deps: PushDeps) {
   const { push, clock } = deps;
   let stopping = false;
+  /** Aborts the requests under way when the server closes (a slow push service must not hold it). */
+  const closing = new AbortController();
 
   async function deliver(
     delivery: Awaited<ReturnType<PushRepository['claim']>>[number],
@@ -72,15 +74,18 @@ export function createPushService(deps: PushDeps) {
     const outcomes = await Promise.all(
       devices.map(async (device) => {
         const status = await deps.sender
-          .send({
-            endpoint: device.endpoint,
-            keys: { p256dh: device.p256dh, auth: device.auth },
-            payload,
-            ttlSeconds: TTL_SECONDS,
-            urgency: notification.kind === 'message' ? 'high' : 'normal',
-            // A retry (or the group's next push) replaces this one while it waits for the device.
-            topic: `n${notification.id}`,
-          })
+          .send(
+            {
+              endpoint: device.endpoint,
+              keys: { p256dh: device.p256dh, auth: device.auth },
+              payload,
+              ttlSeconds: TTL_SECONDS,
+              urgency: notification.kind === 'message' ? 'high' : 'normal',
+              // A retry (or the group's next push) replaces this one while it waits for the device.
+              topic: `n${notification.id}`,
+            },
+            closing.signal,
+          )
           .catch((err: unknown) => {
             deps.log.warn({ err, subscription: device.id }, 'push service unreachable');
             return 0;
@@ -134,6 +139,7 @@ export function createPushService(deps: PushDeps) {
     kick: () => loop.kick(),
     async stop() {
       stopping = true;
+      closing.abort();
       await loop.stop();
     },
   };

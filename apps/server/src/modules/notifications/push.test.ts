@@ -11,6 +11,8 @@ import { HTTP_TEXT } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildApp } from '../../app.ts';
+import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages } from '../../test/auth-helpers.ts';
@@ -37,6 +39,7 @@ import { PUSH_DEVICES_MAX } from './push.service.ts';
 const messages = capturedMessages();
 let app: App;
 let database: DatabaseHandle;
+let config: Config;
 let url: string;
 let service: TestPushService;
 /** The server's clock runs ahead by this much (a message notifies only once it is still unread later). */
@@ -46,10 +49,7 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
   service = await startPushService();
-  ({ app, database } = await createTestApp(
-    { NOTIFICATIONS_EVERY_SECONDS: '1' },
-    { mailer: messages.mailer, sms: messages.sms, clock: { now: () => new Date(Date.now() + ahead) } },
-  ));
+  ({ app, database, config } = await createTestApp({ NOTIFICATIONS_EVERY_SECONDS: '1' }, overrides));
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -59,6 +59,11 @@ afterAll(async () => {
   await service?.close();
 });
 
+const overrides = {
+  mailer: messages.mailer,
+  sms: messages.sms,
+  clock: { now: () => new Date(Date.now() + ahead) },
+};
 const api = requestAs(() => app);
 const person = (name: string) => signedInUser(app, messages, { name });
 const subscribe = (user: User | null, device: Pick<Device, 'endpoint' | 'keys'>) =>
@@ -313,6 +318,60 @@ describe('messages', () => {
       lang: 'en',
     });
     expect(service.received.find((r) => r.endpoint === phone.endpoint)?.urgency).toBe('high');
+  });
+});
+
+describe('two processes sharing the database', () => {
+  it('send each push once, whichever of them wrote the notification', async () => {
+    // A second server on the same database (its own workers and sockets), as a second process would be.
+    const second = await buildApp(config, {
+      ...overrides,
+      database: { ...database, close: async () => undefined },
+      logger: false,
+    });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const owner = await person('Busy Owner');
+      const fans = [await person('Fan One'), await person('Fan Two')];
+      const phone = service.device();
+      await subscribe(owner, phone);
+      await setPush(owner, 'like', true);
+      const posts: number[] = [];
+      for (let i = 0; i < 6; i++) posts.push(await createListing(app, owner, `Unit ${i} in Olaya`));
+      // Likes through either server: each kicks its own workers, and both timers run.
+      await Promise.all(
+        posts.flatMap((post, i) =>
+          fans.map((fan) =>
+            (i % 2 ? second : app).inject({
+              method: 'POST',
+              url: `/api/posts/${post}/like`,
+              headers: fan.auth,
+            }),
+          ),
+        ),
+      );
+      await expect
+        .poll(
+          () =>
+            count(sql`select (select count(*) from notification_events) + (select count(*) from push_deliveries)
+              + (6 - (select count(*) from notifications where recipient_id = ${owner.id})) as n`),
+          { timeout: 15_000, interval: 50 },
+        )
+        .toBe(0);
+      // No push waits any more: each notification was pushed once or twice (a second like after the first
+      // push went), never more, and its last push tells both people.
+      const byTopic = new Map<string | undefined, PushPayload[]>();
+      for (const r of service.received.filter((r) => r.endpoint === phone.endpoint))
+        byTopic.set(r.topic, [...(byTopic.get(r.topic) ?? []), pushPayload.parse(JSON.parse(r.text))]);
+      expect(byTopic.size).toBe(6);
+      for (const [, same] of byTopic) {
+        expect(same.length).toBeLessThanOrEqual(2);
+        expect(same.at(-1)?.body).toMatch(/^Fan (One|Two) and Fan (One|Two) liked your listing$/);
+      }
+      expect(service.rejected).toEqual([]);
+    } finally {
+      await second.close();
+    }
   });
 });
 
