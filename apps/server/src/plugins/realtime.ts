@@ -191,6 +191,13 @@ export function registerRealtime(
     }
   });
 
+  /**
+   * The sockets of these users on every process, with their data as it is now: one `fetchSockets`
+   * over their channels (through the Redis adapter, every process answers).
+   */
+  const socketsOf = async (userIds: number[]) =>
+    userIds.length === 0 ? [] : io.in(userIds.map(userChannel)).fetchSockets();
+
   return {
     io,
     publish<E extends keyof ServerToClientEvents>(
@@ -205,23 +212,13 @@ export function registerRealtime(
     removeFromChannel(userId: number, channel: string) {
       io.in(userChannel(userId)).socketsLeave(channel);
     },
-    /**
-     * Which of these users have a socket open, on any process: one `fetchSockets` over their
-     * channels (through the Redis adapter, every process answers).
-     */
+    /** Which of these users have a socket open, on any process. */
     async onlineUsers(userIds: number[]): Promise<Set<number>> {
-      if (userIds.length === 0) return new Set();
-      const sockets = await io.in(userIds.map(userChannel)).fetchSockets();
-      return new Set(sockets.map((s) => s.data.userId));
+      return new Set((await socketsOf(userIds)).map((s) => s.data.userId));
     },
-    /**
-     * Which of these users have a tab of the app in front, on any process (a message is not pushed
-     * to them): `fetchSockets` brings each socket's data as it is now, from every process.
-     */
+    /** Which of these users have a tab of the app in front, on any process (a message is not pushed to them). */
     async inFront(userIds: number[]): Promise<Set<number>> {
-      if (userIds.length === 0) return new Set();
-      const sockets = await io.in(userIds.map(userChannel)).fetchSockets();
-      return new Set(sockets.filter((s) => s.data.inFront).map((s) => s.data.userId));
+      return new Set((await socketsOf(userIds)).filter((s) => s.data.inFront).map((s) => s.data.userId));
     },
     /** Closes the sockets of one session (after logout). */
     disconnectSession(tokenHash: string) {

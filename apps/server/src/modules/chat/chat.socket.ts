@@ -55,7 +55,8 @@ function failure(err: unknown): AckFailure {
  * What a client may ask over the socket: join or leave a conversation's channel (participants
  * only, checked against the database), say it is typing there (only in a channel it joined), and
  * send a text message (exactly what `POST …/messages` does, without a request and a token look-up
- * per message: the socket was authenticated at connect, and closed when its session ends).
+ * per message: the socket was authenticated at connect, and closed when its session ends), and say
+ * whether its tab is in front (issue 22: messages are not pushed to someone looking at the app).
  * Every payload is checked with the contract's schema; every answer is an acknowledgement.
  */
 export function chatSocket(
@@ -164,7 +165,6 @@ export function chatSocket(
       return { ok: true };
     });
 
-    // Issue 22: whether this tab is in front; a message is not pushed to someone looking at the app.
     on('foreground', (payload) => {
       const parsed = checkPayload(foregroundPayload, payload);
       if (!parsed.success) {

@@ -98,7 +98,11 @@ export function createPushService(deps: PushDeps) {
         return outcome;
       }),
     );
-    if (!outcomes.includes('later') || delivery.attempts >= MAX_ATTEMPTS) return push.done(id);
+    if (!outcomes.includes('later')) return push.done(id);
+    if (delivery.attempts >= MAX_ATTEMPTS) {
+      deps.log.warn({ delivery: id, attempts: delivery.attempts }, 'push given up');
+      return push.done(id);
+    }
     // Every device again: the topic makes the push service keep one copy for those that had it.
     await push.retryAt(id, new Date(clock.now().getTime() + RETRY_BASE_MS * 2 ** (delivery.attempts - 1)));
   }
