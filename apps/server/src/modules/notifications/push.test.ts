@@ -283,6 +283,31 @@ describe('pushes', () => {
   });
 });
 
+describe('a push service failing', () => {
+  it('is tried again later (a 500), and the push arrives once it answers', async () => {
+    const owner = await person('Patient Owner');
+    const commenter = await person('Patient Commenter');
+    const phone = service.device();
+    await subscribe(owner, phone);
+    service.answer(phone.endpoint, 500);
+    const post = await createListing(app, owner, 'Villa in Hittin');
+    await api(commenter, 'POST', `/api/posts/${post}/comments`, { comment: 'Open to offers?' });
+    await nextPush(phone);
+    const waiting = sql`select count(*) as n from push_deliveries where attempts = 1 and claimed_until > now()`;
+    await expect.poll(() => count(waiting)).toBe(1);
+    // The push service is back; the retry is due 30 s later.
+    service.answer(phone.endpoint, 201);
+    ahead += 31_000;
+    await nextPush(phone, 1);
+    await expect.poll(() => count(sql`select count(*) as n from push_deliveries`)).toBe(0);
+    expect(pushesTo(phone).map((p) => p.body)).toEqual([
+      'Patient Commenter commented on your listing\n“Open to offers?”',
+      'Patient Commenter commented on your listing\n“Open to offers?”',
+    ]);
+    expect(await endpointsOf(owner.id)).toEqual([phone.endpoint]);
+  });
+});
+
 describe('messages', () => {
   it('are not pushed to someone with the app in front; with the tab hidden they are', async () => {
     const sara = await person('Sara Sender');
