@@ -116,14 +116,16 @@ export function createPushService(deps: PushDeps) {
         ...new Set(deliveries.filter((d) => d.kind === 'message').map((d) => d.recipient_id)),
       ];
       const inFront = await deps.inFront(messaged);
-      for (const delivery of deliveries) {
-        // Claimed but not sent: their lease runs out and another pass sends them.
-        if (stopping) return;
-        await deliver(delivery, inFront).catch(async (err: unknown) => {
-          deps.log.warn({ err, delivery: delivery.id }, 'push failed');
-          if (delivery.attempts >= MAX_ATTEMPTS) await push.done(delivery.id);
-        });
-      }
+      // The batch at once: most of a push is waiting for the push service (a fan-out to thousands).
+      // Closing aborts the requests under way: their pushes are tried again by a later pass.
+      await Promise.all(
+        deliveries.map((delivery) =>
+          deliver(delivery, inFront).catch(async (err: unknown) => {
+            deps.log.warn({ err, delivery: delivery.id }, 'push failed');
+            if (delivery.attempts >= MAX_ATTEMPTS) await push.done(delivery.id);
+          }),
+        ),
+      );
     }
   }
 
