@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createMailer, type Mailer } from './adapters/mail.ts';
 import { createOutbox } from './adapters/outbox.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms.ts';
+import { createPushSender, makeVapidKeys, type VapidKeys, vapidKeysSchema } from './adapters/web-push.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { trustFunction } from './lib/client-address.ts';
@@ -60,6 +61,9 @@ import { createListingSignals, createModerationService } from './modules/moderat
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createPushRepository } from './modules/notifications/push.repository.ts';
+import { pushRoutes } from './modules/notifications/push.routes.ts';
+import { createPushService } from './modules/notifications/push.service.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createCommentsRepository } from './modules/posts/comments.repository.ts';
@@ -272,9 +276,34 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
     fanOutChunk: config.notificationsFanOutChunk,
     leaseMs: config.notificationsLeaseMs,
+    pushQueued: () => push.kick(),
   });
   app.addHook('onListen', async () => notifications.start(config.notificationsEveryMs));
   app.addHook('preClose', () => notifications.stop());
+  // Web push: the VAPID key pair is made once for the deployment (kept with the other server
+  // secrets, the first process to ask makes it) and read once per process.
+  let vapid: Promise<VapidKeys> | undefined;
+  const vapidKeys = () => {
+    vapid ??= chatData.attachments
+      .secret('vapid', () => JSON.stringify(makeVapidKeys()))
+      .then((value) => vapidKeysSchema.parse(JSON.parse(value)))
+      .catch((err: unknown) => {
+        vapid = undefined;
+        throw err;
+      });
+    return vapid;
+  };
+  const push = createPushService({
+    push: createPushRepository(database.db),
+    sender: createPushSender({ keys: vapidKeys, subject: config.vapidSubject }),
+    publicKey: async () => (await vapidKeys()).publicKey,
+    notification: (id) => notifications.notification(id),
+    inFront: (userIds) => realtime.inFront(userIds),
+    clock,
+    log: app.log,
+  });
+  app.addHook('onListen', async () => push.start(config.notificationsEveryMs));
+  app.addHook('preClose', () => push.stop());
   const profiles = createProfilesService({
     users: usersRepository,
     profiles: profilesRepository,
@@ -544,6 +573,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   moderationRoutes(app, { guard, moderation });
   notificationsRoutes(app, { guard, notifications });
+  pushRoutes(app, { guard, push });
   verificationRoutes(app, {
     guard,
     moderation,

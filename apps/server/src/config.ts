@@ -56,6 +56,15 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().trim().min(3).default('Makan <no-reply@makan.local>'),
   SUPPORT_EMAIL: z.email().default('support@makan.example'),
+  /** Who push services may contact about our pushes (RFC 8292 `sub`): mailto:SUPPORT_EMAIL unless set. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (/^(mailto:|https:\/\/)/.test(v) && URL.canParse(v)), {
+      message: 'must be a mailto: or https:// URL such as mailto:support@makan.example',
+    }),
   /**
    * Emails (comma-separated) of accounts made admins when they sign in: the first admin where running
    * `npm run admin -- grant <email>` is awkward (a container), and the browser tests. Empty: none.
@@ -123,6 +132,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** The contact push services see in our VAPID tokens (issue 22). */
+  vapidSubject: string;
   /** ADMIN_EMAILS, lower-cased. */
   adminEmails: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -178,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((v) => v.trim().toLowerCase())
       .filter(Boolean),

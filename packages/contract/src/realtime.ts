@@ -47,6 +47,7 @@ export const CLIENT_EVENTS = {
   foreground: 'foreground',
 } as const;
 export const foregroundPayload = z.object({ visible: z.boolean() });
+export type ForegroundPayload = z.infer<typeof foregroundPayload>;
 
 /**
  * `previousMessageId`: the conversation's message before this one (0: none). Events can arrive out
@@ -166,4 +167,5 @@ export interface ClientToServerEvents {
   typing: (ref: ConversationRef, ack?: (result: Ack) => void) => void;
   stopTyping: (ref: ConversationRef, ack?: (result: Ack) => void) => void;
   send: (payload: SendMessagePayload, ack: (result: SendAck) => void) => void;
+  foreground: (payload: ForegroundPayload, ack?: (result: Ack) => void) => void;
 }

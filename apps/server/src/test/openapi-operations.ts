@@ -152,6 +152,8 @@ export function sampleValue(
     case 'boolean':
       return true;
     default: {
+      // A URL field (a push subscription's endpoint): one on a host that answers nothing.
+      if (schema.format === 'uri') return `https://${word}.invalid/${word}`;
       const min = schema.minLength ?? 1;
       const text = word.length >= min ? word : word.padEnd(min, 'x');
       return schema.maxLength !== undefined ? text.slice(0, schema.maxLength) : text;

@@ -77,6 +77,7 @@ const fanOutRows = z.object({
     z.object({
       last: z.coerce.number().nullable(),
       scanned: z.coerce.number(),
+      pushed: z.coerce.number(),
       recipient_id: z.coerce.number().nullable(),
       id: z.coerce.number().nullable(),
     }),
@@ -92,6 +93,7 @@ const unreadMessageRows = z.object({
       sender_id: z.coerce.number().nullable(),
       content: z.string().nullable(),
       silent: z.boolean(),
+      push: z.boolean(),
     }),
   ),
 });
@@ -205,9 +207,32 @@ function writes(db: Executor) {
             or exists (select 1 from users s where s.id = m.sender_id and s.suspended_until > ${now.toISOString()}::timestamptz)
             or exists (select 1 from notification_preferences np
               where np.user_id = moved.user_id and np.kind = 'message' and not np.in_app)
-          ) as silent
+          ) as silent,
+          coalesce((select np.push from notification_preferences np
+              where np.user_id = moved.user_id and np.kind = 'message'),
+            ${DEFAULT_NOTIFICATION_PREFERENCES.message.push}::boolean) as push
         from moved join messages m on m.id = moved.last_message_id`);
       return unreadMessageRows.parse(result).rows;
+    },
+
+    /**
+     * Queues a push of the notification, in the transaction that wrote it (a crash after the commit
+     * loses nothing), when the recipient has a device to push to. A notification joined again before
+     * its push went (a second like) keeps the one push waiting: it is built at sending time, so it
+     * tells the latest. That push is locked until this transaction ends (the worker skips locked
+     * ones), so it is never built from the state before this change; one claimed meanwhile no longer
+     * matches, and a new push follows it. True when a push was queued.
+     */
+    async queuePush(recipientId: number, notificationId: number, now: Date): Promise<boolean> {
+      const result = await db.execute(sql`
+        with waiting as (
+          select id from push_deliveries where notification_id = ${notificationId} and attempts = 0 for update)
+        insert into push_deliveries (recipient_id, notification_id, created_at)
+        select ${recipientId}, ${notificationId}, ${now.toISOString()}::timestamptz
+        where exists (select 1 from push_subscriptions s where s.user_id = ${recipientId})
+          and not exists (select 1 from waiting)
+        returning id`);
+      return idRow.parse(result).rows.length > 0;
     },
 
     async done(eventId: number) {
@@ -230,7 +255,7 @@ function writes(db: Executor) {
       limit: number;
       leaseMs: number;
       now: Date;
-    }): Promise<{ told: { recipient: number; id: number }[]; more: boolean; last: number }> {
+    }): Promise<{ told: { recipient: number; id: number }[]; more: boolean; last: number; pushed: number }> {
       const at = row.now.toISOString();
       const defaults = DEFAULT_NOTIFICATION_PREFERENCES.post;
       const result = await db.execute(sql`
@@ -257,9 +282,13 @@ function writes(db: Executor) {
         ), pushes as (
           insert into push_deliveries (recipient_id, notification_id, created_at)
           select w.recipient_id, w.id, ${at}::timestamptz from written w join eligible e on e.uid = w.recipient_id
-          where e.push
+          where e.push and exists (select 1 from push_subscriptions s where s.user_id = w.recipient_id)
+            -- A push still waiting for this group tells the latest listing when it goes (queuePush).
+            and not exists (select 1 from push_deliveries d where d.notification_id = w.id and d.attempts = 0)
+          returning id
         )
-        select (select max(uid) from chunk) as last, (select count(*) from chunk) as scanned, w.recipient_id, w.id
+        select (select max(uid) from chunk) as last, (select count(*) from chunk) as scanned,
+          (select count(*) from pushes) as pushed, w.recipient_id, w.id
         from (select 1) one left join written w on true`);
       const rows = fanOutRows.parse(result).rows;
       const last = rows[0]?.last ?? null;
@@ -278,6 +307,7 @@ function writes(db: Executor) {
         ),
         more: (rows[0]?.scanned ?? 0) === row.limit,
         last: last ?? row.after,
+        pushed: rows[0]?.pushed ?? 0,
       };
     },
   };

@@ -48,6 +48,8 @@ export type NotificationsDeps = {
   fanOutChunk: number;
   /** A claimed event not processed in this long is taken again (its process died). */
   leaseMs: number;
+  /** Pushes were queued with notifications just committed (push.service sends them). */
+  pushQueued: () => void;
 };
 
 const BATCH = 100;
@@ -171,6 +173,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const planned = await plan(event);
     const actor = event.actor_id;
     const targets: number[] = [];
+    /** Who also gets a push: as they chose per kind; moderation notices always. */
+    const pushTo = new Set<number>();
     if (planned) {
       for (const recipient of new Set(planned.recipients)) {
         // Never one's own action; never from someone blocked either way (or suspended).
@@ -178,13 +182,17 @@ export function createNotificationsService(deps: NotificationsDeps) {
         if (actor !== null && (await deps.hiddenFrom(recipient)).has(actor)) continue;
         // Switched off in the app (taking back is always done: it only removes).
         if (!planned.leave && isPreferenceKind(planned.kind)) {
-          if (!(await notifications.preferences(recipient))[planned.kind].in_app) continue;
+          const chosen = (await notifications.preferences(recipient))[planned.kind];
+          if (!chosen.in_app) continue;
+          if (chosen.push) pushTo.add(recipient);
         }
+        if (planned.kind === 'moderation') pushTo.add(recipient);
         targets.push(recipient);
       }
     }
     const now = clock.now();
-    return notifications.inTransaction(async (w: EventWrites) => {
+    let pushed = false;
+    const result = await notifications.inTransaction(async (w: EventWrites) => {
       const told: { recipient: number; id: number | null }[] = [];
       for (const recipient of targets) {
         if (!planned) break;
@@ -207,10 +215,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
           now,
         });
         told.push({ recipient, id });
+        if (pushTo.has(recipient) && (await w.queuePush(recipient, id, now))) pushed = true;
       }
       await w.done(event.id);
       return told;
     });
+    if (pushed) deps.pushQueued();
+    return result;
   }
 
   async function views(rows: Awaited<ReturnType<NotificationsRepository['page']>>['rows']) {
@@ -286,6 +297,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         if (!done.more) await w.done(event.id);
         return done;
       });
+      if (chunk.pushed > 0) deps.pushQueued();
       await tellOnline(chunk.told);
       if (!chunk.more) return;
       after = chunk.last;
@@ -302,6 +314,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         const now = clock.now();
         const rows = await w.unreadMessages(now, MESSAGE_NOTIFY_DELAY_MS, MESSAGE_WINDOW_MS, BATCH);
         const out: { recipient: number; id: number | null }[] = [];
+        let pushed = false;
         for (const row of rows) {
           if (row.silent || row.sender_id === null) continue;
           const id = await w.join({
@@ -315,9 +328,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
             now,
           });
           out.push({ recipient: row.recipient_id, id });
+          if (row.push && (await w.queuePush(row.recipient_id, id, now))) pushed = true;
         }
-        return { out, more: rows.length === BATCH };
+        return { out, more: rows.length === BATCH, pushed };
       });
+      if (told.pushed) deps.pushQueued();
       await tell(told.out);
       if (!told.more) return;
     }
@@ -503,6 +518,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
     /** Whether a token names a user (the unsubscribe page offers its button only then). */
     async validToken(token: string): Promise<boolean> {
       return (await tokenUser(token)) !== undefined;
+    },
+
+    /** One notification as the app shows it (a push tells the same); undefined when it is gone. */
+    async notification(id: number): Promise<Notification | undefined> {
+      const row = await notifications.find(id);
+      return row ? (await views([row]))[0] : undefined;
     },
 
     async unreadCount(userId: number) {
