@@ -126,7 +126,7 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
               dir="auto"
               className="mt-0.5 text-start text-sm break-words whitespace-pre-line text-slate-800 dark:text-slate-200"
             >
-              <LinkedText text={comment.comment} />
+              <LinkedText text={comment.comment} mentions={comment.mentions} />
             </p>
           )}
         </div>
