@@ -74,6 +74,7 @@ for (const language of ['en', 'ar'] as Language[]) {
     const link = page.getByTestId('mention-link');
     await expect(link).toHaveText(`@${texts.sara}`);
     await expect(link).toHaveAttribute('href', `/user/${sara.user.id}`);
+    await snap(page, `mentions-comment-${language}`);
     await writerContext.close();
 
     // Sara saved the listing; its price comes down: she is told that too, with the new price.

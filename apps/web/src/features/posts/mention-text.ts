@@ -2,6 +2,8 @@ import { MENTIONS_MAX } from '@makan/contract/posts';
 
 /** How far back from the caret a `@name` being typed is looked for (a full name and some). */
 const QUERY_MAX = 40;
+/** Names are a few words: past this many the text after an `@` is a sentence, not a name being typed. */
+const WORDS_MAX = 4;
 /** A letter of any script: `@` followed by one opens the picker ('@ ' or '@1' does not). */
 const LETTER = /\p{L}/u;
 
@@ -19,6 +21,7 @@ export function activeMention(text: string, caret: number): { start: number; que
   if (previous && !/\s/u.test(previous)) return undefined;
   const query = text.slice(start + 1, caret);
   if (!LETTER.test(query.charAt(0)) || /[\n\r]/.test(query) || /\s{2}/.test(query)) return undefined;
+  if (query.trim().split(/\s+/).length > WORDS_MAX) return undefined;
   return { start, query };
 }
 

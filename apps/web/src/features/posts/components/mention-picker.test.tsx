@@ -65,6 +65,7 @@ describe('the text of a mention', () => {
     expect(activeMention('Hi @ there', 5)).toBeUndefined();
     expect(activeMention('Hi @1', 5)).toBeUndefined();
     expect(activeMention('@Sara\nnext', 10)).toBeUndefined();
+    expect(activeMention('@Sara Al Amin is a broker', 25)).toBeUndefined();
   });
 
   it('puts the full name in place of what was typed, and sends only the people still named', () => {
