@@ -313,9 +313,45 @@ function writes(db: Executor) {
   };
 }
 
+const recipientRows = z.object({ rows: z.array(z.object({ user_id: z.coerce.number() })) });
+const mentionRows = z.object({ rows: z.array(z.object({ body: z.string().nullable() })) });
+
 /** Notifications and their queue (issue 22). */
 export function createNotificationsRepository(db: Database) {
   return {
+    /**
+     * Who is told that a listing changed (issue 22): the people who bookmarked it, but not its
+     * author, nobody with a block between them and the author either way, nobody who switched the
+     * kind off in the app. One statement, whatever the number of bookmarks: the place to make a
+     * large fan-out bulk later.
+     */
+    async bookmarkers(postId: number): Promise<number[]> {
+      const result = await db.execute(sql`
+        select b.user_id from bookmarks b join posts p on p.id = b.post_id
+        where b.post_id = ${postId} and b.user_id <> p.user_id
+          and not ${blockBetween(sql`b.user_id`, sql`p.user_id`)}
+          and not exists (select 1 from notification_preferences np
+            where np.user_id = b.user_id and np.kind = 'listing' and not np.in_app)
+        order by b.user_id`);
+      return recipientRows.parse(result).rows.map((r) => r.user_id);
+    },
+
+    /**
+     * The text that names `userId` (a comment's, or a listing's description), while it still does:
+     * undefined once the mention row is gone (the name was edited out before the worker came).
+     */
+    async mentionText(postId: number, commentId: number | null, userId: number) {
+      const result = await db.execute(
+        commentId === null
+          ? sql`select p.description as body from mentions m join posts p on p.id = m.post_id
+              where m.post_id = ${postId} and m.comment_id is null and m.user_id = ${userId}`
+          : sql`select c.body from mentions m join comments c on c.id = m.comment_id
+              where m.comment_id = ${commentId} and m.user_id = ${userId}`,
+      );
+      const row = mentionRows.parse(result).rows[0];
+      return row ? { body: row.body } : undefined;
+    },
+
     async enqueue(events: EventInsert[], now: Date): Promise<void> {
       if (events.length === 0) return;
       await db.insert(notificationEvents).values(

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   DIGEST,
+  type ListingChange,
   listingChange,
   MESSAGE_NOTIFY_DELAY_MS,
   type ModerationOutcome,
@@ -98,6 +99,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         conversationId?: number | null;
         excerpt?: string | null;
         outcome?: ModerationOutcome | null;
+        change?: ListingChange | null;
         leave?: boolean;
       }
     | undefined
@@ -163,6 +165,35 @@ export function createNotificationsService(deps: NotificationsDeps) {
           excerpt: excerpt(payload.excerpt),
         };
       }
+      case 'mention': {
+        // Queued with the mention row (migration 0021); gone when the name was edited out since.
+        if (event.recipient_id === null || event.post_id === null) return undefined;
+        const named = await notifications.mentionText(event.post_id, event.comment_id, event.recipient_id);
+        if (!named) return undefined;
+        return {
+          recipients: [event.recipient_id],
+          groupKey: () =>
+            event.comment_id === null
+              ? `mention:post:${event.post_id}`
+              : `mention:comment:${event.comment_id}`,
+          kind: 'mention',
+          postId: event.post_id,
+          commentId: event.comment_id,
+          excerpt: excerpt(named.body),
+        };
+      }
+      case 'listing': {
+        // A bookmarked listing's price or status changed (migration 0021): the latest change shows.
+        const change = listingChange.safeParse((event.payload as { change?: unknown } | null)?.change);
+        if (!change.success || event.post_id === null) return undefined;
+        return {
+          recipients: await notifications.bookmarkers(event.post_id),
+          groupKey: () => `listing:post:${event.post_id}`,
+          kind: 'listing',
+          postId: event.post_id,
+          change: change.data,
+        };
+      }
       default:
         return undefined;
     }
@@ -212,6 +243,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           conversationId: planned.conversationId ?? null,
           excerpt: planned.excerpt ?? null,
           outcome: planned.outcome ?? null,
+          change: planned.change ?? null,
           now,
         });
         told.push({ recipient, id });
