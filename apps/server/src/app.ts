@@ -301,6 +301,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     inFront: (userIds) => realtime.inFront(userIds),
     clock,
     log: app.log,
+    extraHosts: config.pushServiceHosts,
   });
   app.addHook('onListen', async () => push.start(config.notificationsEveryMs));
   app.addHook('preClose', () => push.stop());

@@ -57,6 +57,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Makan <no-reply@makan.local>'),
   SUPPORT_EMAIL: z.email().default('support@makan.example'),
   /** Who push services may contact about our pushes (RFC 8292 `sub`): mailto:SUPPORT_EMAIL unless set. */
+  /** Hosts besides the browsers' push services that devices may subscribe with (comma-separated). */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
   VAPID_SUBJECT: z
     .string()
     .trim()
@@ -134,6 +145,7 @@ export type Config = {
   supportEmail: string;
   /** The contact push services see in our VAPID tokens (issue 22). */
   vapidSubject: string;
+  pushServiceHosts: string[];
   /** ADMIN_EMAILS, lower-cased. */
   adminEmails: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -190,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((v) => v.trim().toLowerCase())
       .filter(Boolean),

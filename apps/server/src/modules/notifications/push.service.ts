@@ -1,11 +1,12 @@
 import { type Notification, type PushSubscriptionRequest, pushPayload } from '@makan/contract/notifications';
 import type { PushSender } from '../../adapters/web-push.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { NotFound } from '../../lib/errors.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createWorkerLoop } from '../../lib/worker-loop.ts';
 import { pushText } from './notifications.messages.ts';
 import type { PushRepository } from './push.repository.ts';
+import { pushEndpointAllowed } from './push-endpoints.ts';
 
 export type PushDeps = {
   push: PushRepository;
@@ -18,6 +19,8 @@ export type PushDeps = {
   inFront: (userIds: number[]) => Promise<Set<number>>;
   clock: Clock;
   log: Pick<Logger, 'warn'>;
+  /** Hosts besides the browsers' push services that devices may name (PUSH_SERVICE_HOSTS). */
+  extraHosts: readonly string[];
 };
 
 /** Devices per user: a new one past this replaces their oldest. */
@@ -133,8 +136,11 @@ export function createPushService(deps: PushDeps) {
 
   return {
     publicKey: async () => ({ public_key: await deps.publicKey() }),
-    subscribe: (userId: number, device: PushSubscriptionRequest) =>
-      push.subscribe(userId, device, clock.now(), PUSH_DEVICES_MAX),
+    async subscribe(userId: number, device: PushSubscriptionRequest) {
+      if (!pushEndpointAllowed(device.endpoint, deps.extraHosts))
+        throw new Invalid({ endpoint: 'pushServiceRefused' }, 'pushServiceRefused');
+      return push.subscribe(userId, device, clock.now(), PUSH_DEVICES_MAX);
+    },
     async unsubscribe(userId: number, endpoint: string) {
       if (!(await push.unsubscribe(userId, endpoint))) throw new NotFound();
     },

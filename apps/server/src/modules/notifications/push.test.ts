@@ -7,7 +7,7 @@ import {
   pushPayload,
 } from '@makan/contract/notifications';
 import type { Ack } from '@makan/contract/realtime';
-import { HTTP_TEXT } from '@makan/contract/texts';
+import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -50,7 +50,8 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {
   service = await startPushService();
   ({ app, database, config } = await createTestApp(
-    { NOTIFICATIONS_EVERY_SECONDS: '1', ...redisTestEnv('push') },
+    // The test push service listens on 127.0.0.1: a host this deployment names as a push service.
+    { NOTIFICATIONS_EVERY_SECONDS: '1', PUSH_SERVICE_HOSTS: '127.0.0.1', ...redisTestEnv('push') },
     overrides,
   ));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -175,6 +176,37 @@ describe('the key and the subscriptions', () => {
     }
     expect((await api(user, 'DELETE', PUSH_SUBSCRIPTIONS_PATH, { endpoint: 'x' })).statusCode).toBe(422);
     expect(await endpointsOf(user.id)).toEqual([]);
+  });
+
+  it('accepts the browsers’ push services only: never an address a user picks', async () => {
+    const user = await person('Push Elsewhere');
+    const { keys } = service.device();
+    for (const endpoint of [
+      'https://10.0.0.5/push/1',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com.attacker.example/fcm/send/abc',
+      'http://localhost:5432/',
+    ]) {
+      const res = await api(user, 'POST', PUSH_SUBSCRIPTIONS_PATH, { endpoint, keys });
+      expect(res.statusCode, endpoint).toBe(422);
+      expect(res.json()).toMatchObject({
+        message: TEXT.pushServiceRefused,
+        errors: { endpoint: [TEXT.pushServiceRefused] },
+      });
+    }
+    expect(await endpointsOf(user.id)).toEqual([]);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://web.push.apple.com/QGuQyavXutnMH',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAA',
+    ])
+      expect(
+        (await api(user, 'POST', PUSH_SUBSCRIPTIONS_PATH, { endpoint, keys })).statusCode,
+        endpoint,
+      ).toBe(201);
   });
 
   it(`keeps at most ${PUSH_DEVICES_MAX} devices per account, the oldest replaced`, async () => {
