@@ -3,6 +3,7 @@
  * PostgreSQL when DATABASE_URL is set, prints one Markdown table and writes it to bench/results/.
  */
 import os from 'node:os';
+import { fanoutBench } from './fanout.ts';
 import { growthBench } from './growth.ts';
 import { httpBench } from './http.ts';
 import { type Bench, type BenchContext, SIZES, type SizeName } from './lib/context.ts';
@@ -11,7 +12,7 @@ import { realtimeBench } from './realtime.ts';
 import { uploadsBench } from './uploads.ts';
 import { webBench } from './web.ts';
 
-const benches: Bench[] = [httpBench, growthBench, realtimeBench, uploadsBench, webBench];
+const benches: Bench[] = [httpBench, growthBench, realtimeBench, uploadsBench, webBench, fanoutBench];
 
 function parseArgs(argv: string[]) {
   const names: string[] = [];

@@ -82,14 +82,14 @@ describe('response envelope and error shapes', () => {
       const res = await app.inject({ method, url: '/api/no/such/thing' });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ status: false, message: HTTP_TEXT[404] });
+      expect(res.json()).toEqual({ request_id: expect.any(String), status: false, message: HTTP_TEXT[404] });
     }
   });
 
   it('answers a thrown bug with a 500 that leaks nothing', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ status: false, message: HTTP_TEXT[500] });
+    expect(res.json()).toEqual({ request_id: expect.any(String), status: false, message: HTTP_TEXT[500] });
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('.ts');
   });
@@ -102,7 +102,7 @@ describe('response envelope and error shapes', () => {
       payload: '{"firstName": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: false, message: HTTP_TEXT[400] });
+    expect(res.json()).toEqual({ request_id: expect.any(String), status: false, message: HTTP_TEXT[400] });
   });
 
   it('answers a body over the limit with a 413', async () => {
@@ -113,7 +113,7 @@ describe('response envelope and error shapes', () => {
       payload: JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ status: false, message: HTTP_TEXT[413] });
+    expect(res.json()).toEqual({ request_id: expect.any(String), status: false, message: HTTP_TEXT[413] });
   });
 
   it('answers invalid input with a 422 and messages per field', async () => {
@@ -258,7 +258,11 @@ describe('web app serving', () => {
     expect(boot.headers['cache-control']).toBe('no-cache');
     const missing = await app.inject('/assets/index-missing.js');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ status: false, message: HTTP_TEXT[404] });
+    expect(missing.json()).toEqual({
+      request_id: expect.any(String),
+      status: false,
+      message: HTTP_TEXT[404],
+    });
   });
 
   it('sends the service worker and the manifests to be revalidated every time, as what they are', async () => {

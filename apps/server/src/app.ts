@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createMailer, type Mailer } from './adapters/mail.ts';
 import { createOutbox } from './adapters/outbox.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms.ts';
+import { createPushSender, makeVapidKeys, type VapidKeys, vapidKeysSchema } from './adapters/web-push.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { trustFunction } from './lib/client-address.ts';
@@ -60,6 +61,9 @@ import { createListingSignals, createModerationService } from './modules/moderat
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createPushRepository } from './modules/notifications/push.repository.ts';
+import { pushRoutes } from './modules/notifications/push.routes.ts';
+import { createPushService } from './modules/notifications/push.service.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createCommentsRepository } from './modules/posts/comments.repository.ts';
@@ -81,8 +85,10 @@ import { createVerificationService } from './modules/verification/verification.s
 import { createAuthGuard } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerMedia } from './plugins/media.ts';
+import { backgroundQueues, createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRealtime } from './plugins/realtime.ts';
+import { registerRequestIds, requestIdOf } from './plugins/request-id.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { addPagePreview, registerWeb } from './plugins/web.ts';
 import { runSeed } from './seed.ts';
@@ -137,10 +143,12 @@ async function sweepMedia({
 /** The whole server, top to bottom: config, database, plugins, then each module. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const trusted = config.trustProxy;
+  const trustAddress = trustFunction(trusted);
   const app = Fastify({
     logger: overrides.logger === false ? false : { level: config.logLevel },
+    genReqId: (req) => requestIdOf(req, trustAddress),
     bodyLimit: 1024 * 1024,
-    trustProxy: trusted === false ? false : trustFunction(trusted),
+    trustProxy: trusted === false ? false : trustAddress,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors,
@@ -148,6 +156,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestIds(app);
+  const metrics = createMetrics();
 
   // Database: migrations and reference/demo data, once even when several processes start together.
   const database =
@@ -264,9 +274,37 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       awayMs: config.notificationDigestAwayMinutes * 60_000,
       gapMs: config.notificationDigestEveryHours * 3_600_000,
     },
+    fanOutChunk: config.notificationsFanOutChunk,
+    leaseMs: config.notificationsLeaseMs,
+    pushQueued: () => push.kick(),
   });
   app.addHook('onListen', async () => notifications.start(config.notificationsEveryMs));
   app.addHook('preClose', () => notifications.stop());
+  // Web push: the VAPID key pair is made once for the deployment (kept with the other server
+  // secrets, the first process to ask makes it) and read once per process.
+  let vapid: Promise<VapidKeys> | undefined;
+  const vapidKeys = () => {
+    vapid ??= chatData.attachments
+      .secret('vapid', () => JSON.stringify(makeVapidKeys()))
+      .then((value) => vapidKeysSchema.parse(JSON.parse(value)))
+      .catch((err: unknown) => {
+        vapid = undefined;
+        throw err;
+      });
+    return vapid;
+  };
+  const push = createPushService({
+    push: createPushRepository(database.db),
+    sender: createPushSender({ keys: vapidKeys, subject: config.vapidSubject }),
+    publicKey: async () => (await vapidKeys()).publicKey,
+    notification: (id) => notifications.notification(id),
+    inFront: (userIds) => realtime.inFront(userIds),
+    clock,
+    log: app.log,
+    extraHosts: config.pushServiceHosts,
+  });
+  app.addHook('onListen', async () => push.start(config.notificationsEveryMs));
+  app.addHook('preClose', () => push.stop());
   const profiles = createProfilesService({
     users: usersRepository,
     profiles: profilesRepository,
@@ -331,6 +369,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     limits: config.sockets,
     trustProxy: config.trustProxy,
   });
+  database.onPoolWait?.((seconds) => metrics.poolWait.observe(seconds));
+  registerMetrics(
+    app,
+    metrics,
+    {
+      sockets: () => realtime.io.engine.clientsCount,
+      pool: database.poolStats,
+      queues: () => backgroundQueues(database.db),
+    },
+    { ...config.metrics, log: app.log },
+  );
   authRoutes(app, {
     auth,
     guard,
@@ -444,7 +493,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // Chat: conversations, messages and files over HTTP; channels and typing over the socket.
   const chatPublisher: ChatPublisher = {
-    publish: realtime.publish,
+    publish: (rooms, event, payload) => {
+      if (event === 'MessageSent') metrics.messagesSent.inc();
+      realtime.publish(rooms, event, payload);
+    },
     removeFromChannel: (userId, conversationId) =>
       realtime.removeFromChannel(userId, conversationChannel(conversationId)),
   };
@@ -522,6 +574,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   moderationRoutes(app, { guard, moderation });
   notificationsRoutes(app, { guard, notifications });
+  pushRoutes(app, { guard, push });
   verificationRoutes(app, {
     guard,
     moderation,

@@ -26,6 +26,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@127.0.0.1:5432/makan'),
   REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+  /** /metrics on its own port (for the monitoring network), or on the app's port behind this token. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional(),
   REDIS_PREFIX: z
     .string()
     .trim()
@@ -52,6 +56,26 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().trim().min(3).default('Makan <no-reply@makan.local>'),
   SUPPORT_EMAIL: z.email().default('support@makan.example'),
+  /** Who push services may contact about our pushes (RFC 8292 `sub`): mailto:SUPPORT_EMAIL unless set. */
+  /** Hosts besides the browsers' push services that devices may subscribe with (comma-separated). */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (/^(mailto:|https:\/\/)/.test(v) && URL.canParse(v)), {
+      message: 'must be a mailto: or https:// URL such as mailto:support@makan.example',
+    }),
   /**
    * Emails (comma-separated) of accounts made admins when they sign in: the first admin where running
    * `npm run admin -- grant <email>` is awkward (a container), and the browser tests. Empty: none.
@@ -82,6 +106,10 @@ const envSchema = z.object({
   /** The email digest goes to people away this long, at most once per the hours below. */
   NOTIFICATION_DIGEST_AWAY_MINUTES: positiveInt(DIGEST.awayMinutes),
   NOTIFICATION_DIGEST_EVERY_HOURS: positiveInt(DIGEST.minHoursBetween),
+  /** Followers told of a new listing per transaction of its fan-out. */
+  NOTIFICATIONS_FAN_OUT_CHUNK: positiveInt(500),
+  /** A process holds the notification work it took this long; dead, another takes it after. */
+  NOTIFICATIONS_LEASE_SECONDS: positiveInt(60),
   LIMIT_MESSAGES_PER_MINUTE: positiveInt(120),
   LIMIT_COMMENTS_PER_MINUTE: positiveInt(60),
 });
@@ -109,10 +137,15 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Names this deployment's Redis channels, so deployments sharing one Redis stay apart. */
   redisPrefix: string;
+  /** Where /metrics is served (issue 24): its own port, or the app's behind a token, or nowhere. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** The contact push services see in our VAPID tokens (issue 22). */
+  vapidSubject: string;
+  pushServiceHosts: string[];
   /** ADMIN_EMAILS, lower-cased. */
   adminEmails: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -133,6 +166,8 @@ export type Config = {
   notificationsEveryMs: number;
   notificationDigestAwayMinutes: number;
   notificationDigestEveryHours: number;
+  notificationsFanOutChunk: number;
+  notificationsLeaseMs: number;
   /** Per-user rate limits, well above what people do by hand (a busy chat is 10-20 messages a minute). */
   limits: { messagesPerMinute: number; commentsPerMinute: number };
 };
@@ -160,11 +195,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((v) => v.trim().toLowerCase())
       .filter(Boolean),
@@ -188,6 +226,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notificationsEveryMs: e.NOTIFICATIONS_EVERY_SECONDS * 1000,
     notificationDigestAwayMinutes: e.NOTIFICATION_DIGEST_AWAY_MINUTES,
     notificationDigestEveryHours: e.NOTIFICATION_DIGEST_EVERY_HOURS,
+    notificationsFanOutChunk: e.NOTIFICATIONS_FAN_OUT_CHUNK,
+    notificationsLeaseMs: e.NOTIFICATIONS_LEASE_SECONDS * 1000,
     limits: {
       messagesPerMinute: e.LIMIT_MESSAGES_PER_MINUTE,
       commentsPerMinute: e.LIMIT_COMMENTS_PER_MINUTE,

@@ -46,6 +46,11 @@ export const failureSchema = z
     codes: fieldCodesSchema.optional(),
     /** Rarely, what the client needs to go on (e.g. which codes an unverified login must enter). */
     data: z.unknown().optional(),
+    /**
+     * The request's id, as in the server's log and the `X-Request-Id` header (issue 24): what a
+     * user quotes to support, what an operator searches the logs for.
+     */
+    request_id: z.string().optional(),
   })
   .meta({ id: 'Failure' });
 export type Failure = z.infer<typeof failureSchema>;

@@ -39,6 +39,25 @@ const positiveNumber = (max: number) =>
     .number({ error: TEXT.invalidNumber })
     .refine((n) => Number.isFinite(n) && n > 0 && n <= max, { message: TEXT.invalidNumber });
 
+/**
+ * Mentions (issue 22): the people a listing or a comment names with `@Full Name`, picked from the
+ * people picker. Names are not unique and hold spaces, so the client sends the ids it picked; the
+ * server keeps only those whose `@name` (their current name) is in the text, who exist, are not the
+ * author and have no block with the author either way.
+ */
+export const MENTIONS_MAX = 10;
+export const mentionIds = z.array(z.number().int().positive()).max(MENTIONS_MAX);
+/** The same list in a multipart form: ids, comma-separated ('12,40'). */
+const mentionIdsField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}(,\d{1,10})*$/)
+  .transform((text) => text.split(',').map(Number))
+  .pipe(mentionIds);
+/** Someone a text names: their id and current name (the web links `@name` to /user/:id). */
+export const mentionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Mention = z.infer<typeof mentionSchema>;
+
 /** The optional listing fields of a post; on create '' means absent, on update null clears. */
 const listingShape = {
   purpose: z.enum(LISTING_PURPOSES, { error: TEXT.invalidPurpose }),
@@ -77,6 +96,8 @@ export const createPostFields = z
     area_m2: opt(listingShape.area_m2),
     status: opt(listingShape.status),
     licence_number: opt(listingShape.licence_number),
+    /** Ids picked in the people picker, comma-separated (see MENTIONS_MAX). */
+    mentions: opt(mentionIdsField),
   })
   .superRefine((v, ctx) => {
     if (v.location_id === undefined && v.location === undefined) {
@@ -146,6 +167,8 @@ export const updatePostRequest = z
     area_m2: nullable(listingShape.area_m2),
     status: nullable(listingShape.status),
     licence_number: nullable(listingShape.licence_number),
+    /** Ids picked in the people picker; names already mentioned stay while their `@name` does. */
+    mentions: mentionIds.optional(),
   })
   .strict();
 export type UpdatePostRequest = z.input<typeof updatePostRequest>;
@@ -212,6 +235,8 @@ export const postSchema = z.object({
   shares_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The people its description names (issue 22). */
+  mentions: z.array(mentionSchema),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -317,8 +342,10 @@ export type SearchQuery = z.infer<typeof searchQuery>;
 export const createCommentRequest = z.object({
   comment: commentText,
   parent_id: z.coerce.number().int().positive().nullish(),
+  /** Ids picked in the people picker (see MENTIONS_MAX). */
+  mentions: mentionIds.optional(),
 });
-export const updateCommentRequest = z.object({ comment: commentText });
+export const updateCommentRequest = z.object({ comment: commentText, mentions: mentionIds.optional() });
 
 export const commentSchema = z.object({
   id: z.number().int(),
@@ -329,6 +356,8 @@ export const commentSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   replies_count: z.number().int(),
+  /** The people it names (issue 22). */
+  mentions: z.array(mentionSchema),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

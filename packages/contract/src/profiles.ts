@@ -97,3 +97,19 @@ export const contactVisibilityRequest = z.object({
 });
 
 export const profileIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * `GET /api/users/mentionable?q=` (issue 22): the people picker's candidates for `@name`: names
+ * containing `q`, people the caller follows first, never the caller nor anyone blocked either way.
+ */
+export const MENTIONABLE_MAX = 8;
+export const mentionableQuery = z.object({ q: z.string().trim().min(1).max(100) });
+export const mentionablePerson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  picture: userProfile.shape.picture,
+  is_following: z.boolean(),
+});
+export type MentionablePerson = z.infer<typeof mentionablePerson>;
+export const mentionableResult = z.object({ users: z.array(mentionablePerson) });
+export type MentionableResult = z.infer<typeof mentionableResult>;

@@ -88,6 +88,7 @@ export const TEXT = {
   unsubscribed:
     'You will no longer receive emails about notifications. You can turn them back on in Settings.',
   unsubscribeInvalid: 'This unsubscribe link is not valid',
+  pushServiceRefused: "This browser's push service is not one we can send to",
   licenceChecked: 'Licence marked as checked',
   licenceUnchecked: 'Licence check removed',
   licenceMissing: 'This listing has no licence number',

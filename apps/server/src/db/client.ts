@@ -27,6 +27,10 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** PGlite only: the data folder as a tar, to start other instances from (test templates). */
   dumpDataDir?: () => Promise<Blob>;
+  /** The connection pool now, for /metrics (absent for the in-process engine). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /** Calls `listener` with each wait for a pooled connection, in seconds (for /metrics). */
+  onPoolWait?: (listener: (seconds: number) => void) => void;
 };
 
 export type DatabaseOptions = {
@@ -85,9 +89,41 @@ function poolHandle(
     // new one on the next checkout.
   });
   const db = drizzleNodePg({ client: pool, schema });
+  // How long each query waits for a connection: every query checks one out through connect(),
+  // with a callback (pool.query) or a promise (transactions).
+  let onWait: ((seconds: number) => void) | undefined;
+  const connect = pool.connect.bind(pool) as (
+    cb?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ) => Promise<pg.PoolClient> | undefined;
+  const waited = (started: number) => onWait?.((performance.now() - started) / 1000);
+  pool.connect = ((cb?: Parameters<typeof connect>[0]) => {
+    const started = performance.now();
+    if (cb)
+      return connect((err, client, done) => {
+        waited(started);
+        cb(err, client, done);
+      });
+    return connect()?.then((client) => {
+      waited(started);
+      return client;
+    });
+  }) as typeof pool.connect;
   return {
     db,
     kind,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
+    onPoolWait: (listener) => {
+      onWait = listener;
+    },
     migrate: () => migrateNodePg(db, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -12,8 +12,11 @@ import { Server, type Socket } from 'socket.io';
 import { clientAddress, type TrustProxy, trustFunction } from '../lib/client-address.ts';
 import type { App } from '../lib/http.ts';
 
-/** `expiresAt`: when the session the socket connected with ends (ms), unless renewed over HTTP. */
-export type SocketData = { userId: number; sessionRoom: string; expiresAt: number };
+/**
+ * `expiresAt`: when the session the socket connected with ends (ms), unless renewed over HTTP.
+ * `inFront`: the tab said it is visible (the client's `foreground` event; false until it says).
+ */
+export type SocketData = { userId: number; sessionRoom: string; expiresAt: number; inFront: boolean };
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -166,6 +169,7 @@ export function registerRealtime(
       socket.data.userId = session.userId;
       socket.data.sessionRoom = sessionRoom(session.tokenHash);
       socket.data.expiresAt = session.expiresAt.getTime();
+      socket.data.inFront = false;
       next();
     } catch {
       next(new ConnectError(HTTP_TEXT[401], { status: 401 }));
@@ -187,6 +191,13 @@ export function registerRealtime(
     }
   });
 
+  /**
+   * The sockets of these users on every process, with their data as it is now: one `fetchSockets`
+   * over their channels (through the Redis adapter, every process answers).
+   */
+  const socketsOf = async (userIds: number[]) =>
+    userIds.length === 0 ? [] : io.in(userIds.map(userChannel)).fetchSockets();
+
   return {
     io,
     publish<E extends keyof ServerToClientEvents>(
@@ -201,14 +212,13 @@ export function registerRealtime(
     removeFromChannel(userId: number, channel: string) {
       io.in(userChannel(userId)).socketsLeave(channel);
     },
-    /**
-     * Which of these users have a socket open, on any process: one `fetchSockets` over their
-     * channels (through the Redis adapter, every process answers).
-     */
+    /** Which of these users have a socket open, on any process. */
     async onlineUsers(userIds: number[]): Promise<Set<number>> {
-      if (userIds.length === 0) return new Set();
-      const sockets = await io.in(userIds.map(userChannel)).fetchSockets();
-      return new Set(sockets.map((s) => s.data.userId));
+      return new Set((await socketsOf(userIds)).map((s) => s.data.userId));
+    },
+    /** Which of these users have a tab of the app in front, on any process (a message is not pushed to them). */
+    async inFront(userIds: number[]): Promise<Set<number>> {
+      return new Set((await socketsOf(userIds)).filter((s) => s.data.inFront).map((s) => s.data.userId));
     },
     /** Closes the sockets of one session (after logout). */
     disconnectSession(tokenHash: string) {

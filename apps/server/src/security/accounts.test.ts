@@ -390,7 +390,11 @@ describe('tokens of ended sessions', () => {
     });
     expect(logout.statusCode).toBe(200);
     await whenDisconnected(thief);
-    expect((await me(stolen)).json()).toEqual({ status: false, message: HTTP_TEXT[401] });
+    expect((await me(stolen)).json()).toEqual({
+      request_id: expect.any(String),
+      status: false,
+      message: HTTP_TEXT[401],
+    });
     expect(await refusedSocket(stolen)).toBe(HTTP_TEXT[401]);
     expect(owner.connected).toBe(true);
     expect((await me(other)).statusCode).toBe(200);

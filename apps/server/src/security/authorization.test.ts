@@ -58,6 +58,8 @@ const PUBLIC_BY_DESIGN = new Set([
   // permission (digest.test.ts refuses a forged one).
   'GET /api/notifications/unsubscribe',
   'POST /api/notifications/unsubscribe',
+  // The VAPID public key (issue 22): public by nature, every push service sees it in each push.
+  'GET /api/push/key',
 ]);
 
 /**
@@ -105,6 +107,19 @@ const OWNER_BODIES: Record<string, (owner: User) => Promise<object>> = {
     current_password: owner.password,
   }),
   'POST /api/account/deletion': async (owner) => ({ current_password: owner.password }),
+  // A device is removed by whoever subscribed it (issue 22): the owner subscribes one first.
+  'DELETE /api/push/subscriptions': async (owner) => {
+    const endpoint = `https://push.invalid/${owner.id}`;
+    const keys = { p256dh: 'BAAA', auth: 'AAAA' };
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: owner.auth,
+      payload: { endpoint, keys },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return { endpoint };
+  },
   // The code is for accounts without a password (LinkedIn only): the owner becomes one.
   'POST /api/account/code': async (owner) => {
     await database.db.execute(sql`update users set password_hash = null where id = ${owner.id}`);
@@ -426,7 +441,11 @@ function expectNoLeak(body: string, what: string) {
 
 function expect401(res: { statusCode: number; body: string }, what: string) {
   expect(res.statusCode, `${what}: ${res.body}`).toBe(401);
-  expect(JSON.parse(res.body), what).toEqual({ status: false, message: HTTP_TEXT[401] });
+  expect(JSON.parse(res.body), what).toEqual({
+    request_id: expect.any(String),
+    status: false,
+    message: HTTP_TEXT[401],
+  });
 }
 
 async function login(user: User, ip: string) {

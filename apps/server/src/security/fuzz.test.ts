@@ -55,7 +55,8 @@ const MULTIPART_FIELDS: Record<string, { fields: Record<string, string>; file: s
 /**
  * Tables whose rows may change while a refused request runs: the counters of the rate limiter, the
  * copies of data an earlier case asked for, prepared by the background jobs meanwhile, and the
- * notifications an earlier case's like or comment queued, written by their worker meanwhile.
+ * notifications an earlier case's like or comment queued, written by their worker meanwhile, with
+ * their pushes (sent, or tried again later, by the push worker; the first push makes the VAPID keys).
  */
 const CHANGES_ON_REFUSAL = new Set([
   'rate_limits',
@@ -63,6 +64,8 @@ const CHANGES_ON_REFUSAL = new Set([
   'notification_events',
   'notifications',
   'notification_actors',
+  'push_deliveries',
+  'server_secrets',
 ]);
 
 // ---------------------------------------------------------------------------------------------

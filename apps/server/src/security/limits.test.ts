@@ -222,6 +222,7 @@ describe('flood limits', () => {
     expect(overHttp.statusCode).toBe(429);
     expect(overHttp.headers['retry-after']).toBe('45');
     expect(overHttp.json()).toEqual({
+      request_id: expect.any(String),
       status: false,
       message: formatText(TEXT.tooManyMessages, { seconds: 45 }),
       code: 'tooManyMessages',

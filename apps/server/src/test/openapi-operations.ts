@@ -152,6 +152,9 @@ export function sampleValue(
     case 'boolean':
       return true;
     default: {
+      // A URL field (a push subscription's endpoint): on a host that never resolves, which the
+      // tests name as a push service (PUSH_SERVICE_HOSTS=push.invalid).
+      if (schema.format === 'uri') return `https://push.invalid/${word}`;
       const min = schema.minLength ?? 1;
       const text = word.length >= min ? word : word.padEnd(min, 'x');
       return schema.maxLength !== undefined ? text.slice(0, schema.maxLength) : text;

@@ -52,6 +52,8 @@ export async function createTestApp(
     // Cheap hashes keep the suite fast; the production cost has its own test.
     SCRYPT_COST: '1024',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'makan-test-data-')),
+    // The push service of the generated sample requests (openapi-operations.ts): never resolves.
+    PUSH_SERVICE_HOSTS: 'push.invalid',
     ...env,
   });
   const database = await openTestDatabase();

@@ -27,6 +27,7 @@ export function postFixture(overrides: Partial<Post> = {}): Post {
     shares_count: 10,
     created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
     updated_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    mentions: [],
     ...overrides,
   };
 }
@@ -41,6 +42,7 @@ export function commentFixture(overrides: Partial<Comment> = {}): Comment {
     created_at: new Date(Date.now() - 60_000).toISOString(),
     updated_at: new Date(Date.now() - 60_000).toISOString(),
     replies_count: 0,
+    mentions: [],
     ...overrides,
   };
 }

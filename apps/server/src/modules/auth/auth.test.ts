@@ -333,6 +333,7 @@ describe('login', () => {
     const wrong = await login(person.email, 'Wrong1234');
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({
+      request_id: expect.any(String),
       status: false,
       message: TEXT.invalidCredentials,
       code: 'invalidCredentials',
@@ -378,7 +379,7 @@ describe('tokens', () => {
     for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: token }]) {
       const bad = await app.inject({ method: 'GET', url: '/api/user', headers });
       expect(bad.statusCode).toBe(401);
-      expect(bad.json()).toEqual({ status: false, message: HTTP_TEXT[401] });
+      expect(bad.json()).toEqual({ request_id: expect.any(String), status: false, message: HTTP_TEXT[401] });
     }
   });
 
@@ -447,6 +448,7 @@ describe('password reset', () => {
       password_confirmation: 'Other1234',
     });
     expect(reuse.json()).toEqual({
+      request_id: expect.any(String),
       status: false,
       message: TEXT.resetTokenInvalid,
       code: 'resetTokenInvalid',
@@ -469,6 +471,7 @@ describe('password reset', () => {
     const res = await post('/api/auth/forgot-password', { identifier: '+966500000000' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
+      request_id: expect.any(String),
       status: false,
       message: TEXT.resetNotFound,
       code: 'resetNotFound',

@@ -43,12 +43,13 @@ export function createAttachmentsRepository(db: Database) {
       return row;
     },
 
-    /** A secret shared by every process of this deployment, made on first use. */
-    async secret(name: string): Promise<string> {
-      await db
-        .insert(serverSecrets)
-        .values({ name, value: randomBytes(32).toString('hex') })
-        .onConflictDoNothing();
+    /**
+     * A secret shared by every process of this deployment, made on first use (by `make`, 32 random
+     * bytes by default): processes starting together each offer one, the first insert wins, and
+     * every process reads that one.
+     */
+    async secret(name: string, make: () => string = () => randomBytes(32).toString('hex')): Promise<string> {
+      await db.insert(serverSecrets).values({ name, value: make() }).onConflictDoNothing();
       const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
       if (!row) throw new Error(`secret ${name} missing`);
       return row.value;

@@ -5,6 +5,7 @@ import {
   type ClientToServerEvents,
   conversationChannel,
   conversationRef,
+  foregroundPayload,
   type SendAck,
   sendMessagePayload,
 } from '@makan/contract/realtime';
@@ -54,7 +55,8 @@ function failure(err: unknown): AckFailure {
  * What a client may ask over the socket: join or leave a conversation's channel (participants
  * only, checked against the database), say it is typing there (only in a channel it joined), and
  * send a text message (exactly what `POST …/messages` does, without a request and a token look-up
- * per message: the socket was authenticated at connect, and closed when its session ends).
+ * per message: the socket was authenticated at connect, and closed when its session ends), and say
+ * whether its tab is in front (issue 22: messages are not pushed to someone looking at the app).
  * Every payload is checked with the contract's schema; every answer is an acknowledgement.
  */
 export function chatSocket(
@@ -160,6 +162,16 @@ export function chatSocket(
           expiresInMs: LIMITS.typingTtlMs,
         });
       }
+      return { ok: true };
+    });
+
+    on('foreground', (payload) => {
+      const parsed = checkPayload(foregroundPayload, payload);
+      if (!parsed.success) {
+        const { errors, codes } = parsed.failures;
+        return { ...invalid, errors, ...(codes ? { codes } : {}) };
+      }
+      socket.data.inFront = parsed.data.visible;
       return { ok: true };
     });
 

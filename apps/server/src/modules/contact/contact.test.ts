@@ -98,7 +98,11 @@ describe('POST /api/contact', () => {
     for (let i = 0; i < 5; i++) expect((await post(valid, ip)).statusCode).toBe(201);
     const limited = await post(valid, ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ status: false, message: HTTP_TEXT[429] });
+    expect(limited.json()).toEqual({
+      request_id: expect.any(String),
+      status: false,
+      message: HTTP_TEXT[429],
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post(valid, '192.0.2.8')).statusCode).toBe(201);
     now = new Date(now.getTime() + 10 * 60_000);

@@ -87,6 +87,10 @@ const TEXTS = {
   },
 } as const;
 
+/** The notice's one-line title (an email's subject, a push's text). */
+export const moderationTitle = (language: Language, kind: ModerationNotice['kind']) =>
+  TEXTS[language].subject[kind];
+
 export function moderationEmail(language: Language, name: string, notice: ModerationNotice) {
   const t = TEXTS[language];
   return {

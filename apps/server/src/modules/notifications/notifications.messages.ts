@@ -1,12 +1,17 @@
 import type { Language } from '@makan/contract/auth';
-import type { Notification } from '@makan/contract/notifications';
+import type { Notification, PushPayload } from '@makan/contract/notifications';
+import { moderationTitle } from '../moderation/moderation.messages.ts';
 
-/** The email digest of notifications (issue 22), in the recipient's language, as text and HTML. */
+/**
+ * What a notification says outside the app (issue 22), in the recipient's language: the email
+ * digest (text and HTML) and a web push, with the same sentence for each.
+ */
 
 type Kind = Exclude<Notification['kind'], 'moderation'>;
 
 const TEXTS = {
   en: {
+    app: 'Makan',
     subject: (count: number) =>
       count === 1 ? 'You have 1 new notification on Makan' : `You have ${count} new notifications on Makan`,
     greeting: (name: string) => `Hello ${name},`,
@@ -35,6 +40,7 @@ const TEXTS = {
     signature: 'The Makan team',
   },
   ar: {
+    app: 'مكان',
     subject: (count: number) =>
       count === 1 ? 'لديك إشعار جديد في مكان' : `لديك ${count} إشعارات جديدة في مكان`,
     greeting: (name: string) => `مرحبًا ${name}،`,
@@ -64,6 +70,26 @@ const TEXTS = {
   },
 } as const;
 
+/** 'Sara and 3 others liked your listing'; a moderation notice's title. */
+function sentence(language: Language, n: Notification): string {
+  const t = TEXTS[language];
+  if (n.kind === 'moderation') return moderationTitle(language, n.outcome ?? 'report_handled');
+  const who = t.actors(
+    n.actors.map((a) => a.name),
+    n.actors_count,
+  );
+  return t.kinds[n.kind](who);
+}
+
+/**
+ * A push's words: the app's name as the title, the sentence and the latest words written (or the
+ * moderator's reason) as the body.
+ */
+export function pushText(language: Language, n: Notification): Pick<PushPayload, 'title' | 'body' | 'lang'> {
+  const said = sentence(language, n);
+  return { title: TEXTS[language].app, body: n.excerpt ? `${said}\n“${n.excerpt}”` : said, lang: language };
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function digestEmail({
@@ -84,14 +110,11 @@ export function digestEmail({
   unsubscribeUrl: string;
 }): { subject: string; text: string; html: string } {
   const t = TEXTS[language];
-  const lines = items.map((n) => {
-    const who = t.actors(
-      n.actors.map((a) => a.name),
-      n.actors_count,
-    );
-    const sentence = t.kinds[n.kind as Kind](who);
-    return { sentence, excerpt: n.excerpt, url: `${publicUrl}${n.link}` };
-  });
+  const lines = items.map((n) => ({
+    sentence: sentence(language, n),
+    excerpt: n.excerpt,
+    url: `${publicUrl}${n.link}`,
+  }));
   const settingsUrl = `${publicUrl}/settings?section=notifications`;
   const allUrl = `${publicUrl}/notifications`;
   const text = [

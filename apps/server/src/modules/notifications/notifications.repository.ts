@@ -72,6 +72,18 @@ const actorRows = z.object({
   ),
 });
 
+const fanOutRows = z.object({
+  rows: z.array(
+    z.object({
+      last: z.coerce.number().nullable(),
+      scanned: z.coerce.number(),
+      pushed: z.coerce.number(),
+      recipient_id: z.coerce.number().nullable(),
+      id: z.coerce.number().nullable(),
+    }),
+  ),
+});
+
 const unreadMessageRows = z.object({
   rows: z.array(
     z.object({
@@ -81,6 +93,7 @@ const unreadMessageRows = z.object({
       sender_id: z.coerce.number().nullable(),
       content: z.string().nullable(),
       silent: z.boolean(),
+      push: z.boolean(),
     }),
   ),
 });
@@ -194,20 +207,151 @@ function writes(db: Executor) {
             or exists (select 1 from users s where s.id = m.sender_id and s.suspended_until > ${now.toISOString()}::timestamptz)
             or exists (select 1 from notification_preferences np
               where np.user_id = moved.user_id and np.kind = 'message' and not np.in_app)
-          ) as silent
+          ) as silent,
+          coalesce((select np.push from notification_preferences np
+              where np.user_id = moved.user_id and np.kind = 'message'),
+            ${DEFAULT_NOTIFICATION_PREFERENCES.message.push}::boolean) as push
         from moved join messages m on m.id = moved.last_message_id`);
       return unreadMessageRows.parse(result).rows;
+    },
+
+    /**
+     * Queues a push of the notification, in the transaction that wrote it (a crash after the commit
+     * loses nothing), when the recipient has a device to push to. A notification joined again before
+     * its push went (a second like) keeps the one push waiting: it is built at sending time, so it
+     * tells the latest. That push is locked until this transaction ends (the worker skips locked
+     * ones), so it is never built from the state before this change; one claimed meanwhile no longer
+     * matches, and a new push follows it. True when a push was queued.
+     */
+    async queuePush(recipientId: number, notificationId: number, now: Date): Promise<boolean> {
+      const result = await db.execute(sql`
+        with waiting as (
+          select id from push_deliveries where notification_id = ${notificationId} and attempts = 0 for update)
+        insert into push_deliveries (recipient_id, notification_id, created_at)
+        select ${recipientId}, ${notificationId}, ${now.toISOString()}::timestamptz
+        where exists (select 1 from push_subscriptions s where s.user_id = ${recipientId})
+          and not exists (select 1 from waiting)
+        returning id`);
+      return idRow.parse(result).rows.length > 0;
     },
 
     async done(eventId: number) {
       await db.delete(notificationEvents).where(eq(notificationEvents.id, eventId));
     },
+
+    /**
+     * One chunk of a new listing's fan-out: the author's next `limit` followers after `after` (by
+     * id) who turned these on, each told in their unread 'post' group of that author (the latest
+     * listing), with a push queued for those who want it. Set-based: a company with ten thousand
+     * followers is a few statements per chunk, not a few per follower. The event keeps how far it
+     * got (`payload.after`) and its lease, in this same transaction: a process killed between two
+     * chunks leaves the next one to whoever takes the event again, and none twice.
+     */
+    async fanOutPost(row: {
+      eventId: number;
+      authorId: number;
+      postId: number;
+      after: number;
+      limit: number;
+      leaseMs: number;
+      now: Date;
+    }): Promise<{ told: { recipient: number; id: number }[]; more: boolean; last: number; pushed: number }> {
+      const at = row.now.toISOString();
+      const defaults = DEFAULT_NOTIFICATION_PREFERENCES.post;
+      const result = await db.execute(sql`
+        with chunk as (
+          select f.follower_id as uid from follows f
+          where f.followee_id = ${row.authorId} and f.follower_id > ${row.after}
+          order by f.follower_id limit ${row.limit}
+        ), eligible as (
+          select c.uid, coalesce(np.push, ${defaults.push}) as push
+          from chunk c left join notification_preferences np on np.user_id = c.uid and np.kind = 'post'
+          where c.uid <> ${row.authorId} and coalesce(np.in_app, ${defaults.in_app})
+            and not ${blockBetween(sql`c.uid`, row.authorId)}
+        ), written as (
+          insert into notifications (recipient_id, kind, group_key, post_id, created_at, updated_at)
+          select uid, 'post', ${`post:user:${row.authorId}`}, ${row.postId}, ${at}::timestamptz, ${at}::timestamptz
+          from eligible
+          on conflict (recipient_id, group_key) where read_at is null do update set
+            updated_at = excluded.updated_at, post_id = excluded.post_id
+          returning id, recipient_id
+        ), actors as (
+          insert into notification_actors (notification_id, actor_id, event_id, created_at)
+          select id, ${row.authorId}, ${row.eventId}, ${at}::timestamptz from written
+          on conflict (notification_id, actor_id) do update set event_id = excluded.event_id, created_at = excluded.created_at
+        ), pushes as (
+          insert into push_deliveries (recipient_id, notification_id, created_at)
+          select w.recipient_id, w.id, ${at}::timestamptz from written w join eligible e on e.uid = w.recipient_id
+          where e.push and exists (select 1 from push_subscriptions s where s.user_id = w.recipient_id)
+            -- A push still waiting for this group tells the latest listing when it goes (queuePush).
+            and not exists (select 1 from push_deliveries d where d.notification_id = w.id and d.attempts = 0)
+          returning id
+        )
+        select (select max(uid) from chunk) as last, (select count(*) from chunk) as scanned,
+          (select count(*) from pushes) as pushed, w.recipient_id, w.id
+        from (select 1) one left join written w on true`);
+      const rows = fanOutRows.parse(result).rows;
+      const last = rows[0]?.last ?? null;
+      if (last !== null) {
+        await db
+          .update(notificationEvents)
+          .set({
+            payload: { after: last },
+            claimedUntil: new Date(row.now.getTime() + row.leaseMs),
+          })
+          .where(eq(notificationEvents.id, row.eventId));
+      }
+      return {
+        told: rows.flatMap((r) =>
+          r.id === null || r.recipient_id === null ? [] : [{ recipient: r.recipient_id, id: r.id }],
+        ),
+        more: (rows[0]?.scanned ?? 0) === row.limit,
+        last: last ?? row.after,
+        pushed: rows[0]?.pushed ?? 0,
+      };
+    },
   };
 }
+
+const recipientRows = z.object({ rows: z.array(z.object({ user_id: z.coerce.number() })) });
+const mentionRows = z.object({ rows: z.array(z.object({ body: z.string().nullable() })) });
 
 /** Notifications and their queue (issue 22). */
 export function createNotificationsRepository(db: Database) {
   return {
+    /**
+     * Who is told that a listing changed (issue 22): the people who bookmarked it, but not its
+     * author, nobody with a block between them and the author either way, nobody who switched the
+     * kind off in the app. One statement, whatever the number of bookmarks: the place to make a
+     * large fan-out bulk later.
+     */
+    async bookmarkers(postId: number): Promise<number[]> {
+      const result = await db.execute(sql`
+        select b.user_id from bookmarks b join posts p on p.id = b.post_id
+        where b.post_id = ${postId} and b.user_id <> p.user_id
+          and not ${blockBetween(sql`b.user_id`, sql`p.user_id`)}
+          and not exists (select 1 from notification_preferences np
+            where np.user_id = b.user_id and np.kind = 'listing' and not np.in_app)
+        order by b.user_id`);
+      return recipientRows.parse(result).rows.map((r) => r.user_id);
+    },
+
+    /**
+     * The text that names `userId` (a comment's, or a listing's description), while it still does:
+     * undefined once the mention row is gone (the name was edited out before the worker came).
+     */
+    async mentionText(postId: number, commentId: number | null, userId: number) {
+      const result = await db.execute(
+        commentId === null
+          ? sql`select p.description as body from mentions m join posts p on p.id = m.post_id
+              where m.post_id = ${postId} and m.comment_id is null and m.user_id = ${userId}`
+          : sql`select c.body from mentions m join comments c on c.id = m.comment_id
+              where m.comment_id = ${commentId} and m.user_id = ${userId}`,
+      );
+      const row = mentionRows.parse(result).rows[0];
+      return row ? { body: row.body } : undefined;
+    },
+
     async enqueue(events: EventInsert[], now: Date): Promise<void> {
       if (events.length === 0) return;
       await db.insert(notificationEvents).values(

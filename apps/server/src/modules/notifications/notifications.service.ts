@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   DIGEST,
+  type ListingChange,
   listingChange,
   MESSAGE_NOTIFY_DELAY_MS,
   type ModerationOutcome,
@@ -13,6 +14,7 @@ import {
   UNSUBSCRIBE_PATH,
 } from '@makan/contract/notifications';
 import { userChannel } from '@makan/contract/realtime';
+import { z } from 'zod';
 import type { MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
@@ -43,10 +45,14 @@ export type NotificationsDeps = {
   /** The key that signs unsubscribe links (kept in the database like the other server secrets). */
   unsubscribeSecret: () => Promise<string>;
   digest: { awayMs: number; gapMs: number };
+  /** Followers told of a new listing per transaction. */
+  fanOutChunk: number;
+  /** A claimed event not processed in this long is taken again (its process died). */
+  leaseMs: number;
+  /** Pushes were queued with notifications just committed (push.service sends them). */
+  pushQueued: () => void;
 };
 
-/** A claimed event not processed in this long is taken again (its process died). */
-const LEASE_MS = 60_000;
 const BATCH = 100;
 /** Events claimed at a time: few, so a process stopping or dying holds few for their lease. */
 const CLAIM_BATCH = 25;
@@ -93,6 +99,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         conversationId?: number | null;
         excerpt?: string | null;
         outcome?: ModerationOutcome | null;
+        change?: ListingChange | null;
         leave?: boolean;
       }
     | undefined
@@ -158,6 +165,35 @@ export function createNotificationsService(deps: NotificationsDeps) {
           excerpt: excerpt(payload.excerpt),
         };
       }
+      case 'mention': {
+        // Queued with the mention row (migration 0021); gone when the name was edited out since.
+        if (event.recipient_id === null || event.post_id === null) return undefined;
+        const named = await notifications.mentionText(event.post_id, event.comment_id, event.recipient_id);
+        if (!named) return undefined;
+        return {
+          recipients: [event.recipient_id],
+          groupKey: () =>
+            event.comment_id === null
+              ? `mention:post:${event.post_id}`
+              : `mention:comment:${event.comment_id}`,
+          kind: 'mention',
+          postId: event.post_id,
+          commentId: event.comment_id,
+          excerpt: excerpt(named.body),
+        };
+      }
+      case 'listing': {
+        // A bookmarked listing's price or status changed (migration 0021): the latest change shows.
+        const change = listingChange.safeParse((event.payload as { change?: unknown } | null)?.change);
+        if (!change.success || event.post_id === null) return undefined;
+        return {
+          recipients: await notifications.bookmarkers(event.post_id),
+          groupKey: () => `listing:post:${event.post_id}`,
+          kind: 'listing',
+          postId: event.post_id,
+          change: change.data,
+        };
+      }
       default:
         return undefined;
     }
@@ -168,6 +204,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const planned = await plan(event);
     const actor = event.actor_id;
     const targets: number[] = [];
+    /** Who also gets a push: as they chose per kind; moderation notices always. */
+    const pushTo = new Set<number>();
     if (planned) {
       for (const recipient of new Set(planned.recipients)) {
         // Never one's own action; never from someone blocked either way (or suspended).
@@ -175,13 +213,17 @@ export function createNotificationsService(deps: NotificationsDeps) {
         if (actor !== null && (await deps.hiddenFrom(recipient)).has(actor)) continue;
         // Switched off in the app (taking back is always done: it only removes).
         if (!planned.leave && isPreferenceKind(planned.kind)) {
-          if (!(await notifications.preferences(recipient))[planned.kind].in_app) continue;
+          const chosen = (await notifications.preferences(recipient))[planned.kind];
+          if (!chosen.in_app) continue;
+          if (chosen.push) pushTo.add(recipient);
         }
+        if (planned.kind === 'moderation') pushTo.add(recipient);
         targets.push(recipient);
       }
     }
     const now = clock.now();
-    return notifications.inTransaction(async (w: EventWrites) => {
+    let pushed = false;
+    const result = await notifications.inTransaction(async (w: EventWrites) => {
       const told: { recipient: number; id: number | null }[] = [];
       for (const recipient of targets) {
         if (!planned) break;
@@ -201,13 +243,17 @@ export function createNotificationsService(deps: NotificationsDeps) {
           conversationId: planned.conversationId ?? null,
           excerpt: planned.excerpt ?? null,
           outcome: planned.outcome ?? null,
+          change: planned.change ?? null,
           now,
         });
         told.push({ recipient, id });
+        if (pushTo.has(recipient) && (await w.queuePush(recipient, id, now))) pushed = true;
       }
       await w.done(event.id);
       return told;
     });
+    if (pushed) deps.pushQueued();
+    return result;
   }
 
   async function views(rows: Awaited<ReturnType<NotificationsRepository['page']>>['rows']) {
@@ -252,6 +298,44 @@ export function createNotificationsService(deps: NotificationsDeps) {
     }
   }
 
+  /** Tells those of `told` with the app open (a fan-out reaches thousands, most not looking). */
+  async function tellOnline(told: { recipient: number; id: number | null }[]) {
+    if (told.length === 0) return;
+    const online = await deps.online(told.map((t) => t.recipient));
+    await tell(told.filter((t) => online.has(t.recipient)));
+  }
+
+  /**
+   * A new listing, to the author's followers who turned these on: a chunk of followers per
+   * transaction, the event keeping how far it got, so a process stopped or killed mid-way leaves
+   * the rest to the next pass and tells nobody twice.
+   */
+  async function fanOutPost(event: EventRow) {
+    const authorId = event.actor_id;
+    const postId = event.post_id;
+    if (authorId === null || postId === null) return notifications.drop(event.id);
+    let after = z.object({ after: z.number().int() }).catch({ after: 0 }).parse(event.payload).after;
+    while (!stopping) {
+      const chunk = await notifications.inTransaction(async (w) => {
+        const done = await w.fanOutPost({
+          eventId: event.id,
+          authorId,
+          postId,
+          after,
+          limit: deps.fanOutChunk,
+          leaseMs: deps.leaseMs,
+          now: clock.now(),
+        });
+        if (!done.more) await w.done(event.id);
+        return done;
+      });
+      if (chunk.pushed > 0) deps.pushQueued();
+      await tellOnline(chunk.told);
+      if (!chunk.more) return;
+      after = chunk.last;
+    }
+  }
+
   /**
    * Messages: not queued by each send (the send stays one statement); a pass finds those still
    * unread a few seconds after they came, and notifies each recipient once per conversation.
@@ -262,6 +346,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         const now = clock.now();
         const rows = await w.unreadMessages(now, MESSAGE_NOTIFY_DELAY_MS, MESSAGE_WINDOW_MS, BATCH);
         const out: { recipient: number; id: number | null }[] = [];
+        let pushed = false;
         for (const row of rows) {
           if (row.silent || row.sender_id === null) continue;
           const id = await w.join({
@@ -275,9 +360,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
             now,
           });
           out.push({ recipient: row.recipient_id, id });
+          if (row.push && (await w.queuePush(row.recipient_id, id, now))) pushed = true;
         }
-        return { out, more: rows.length === BATCH };
+        return { out, more: rows.length === BATCH, pushed };
       });
+      if (told.pushed) deps.pushQueued();
       await tell(told.out);
       if (!told.more) return;
     }
@@ -364,13 +451,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
   async function processQueue() {
     let processed = 0;
     while (!stopping) {
-      const events = await notifications.claim(clock.now(), LEASE_MS, CLAIM_BATCH);
+      const events = await notifications.claim(clock.now(), deps.leaseMs, CLAIM_BATCH);
       if (events.length === 0) break;
       for (const event of events) {
         // Claimed but not processed: their lease runs out and another pass takes them.
         if (stopping) break;
         try {
-          await tell(await processEvent(event));
+          if (event.kind === 'post') await fanOutPost(event);
+          else await tell(await processEvent(event));
           processed++;
         } catch (err) {
           // Someone it names is gone (an account erased meanwhile): nothing to tell, at once.
@@ -462,6 +550,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
     /** Whether a token names a user (the unsubscribe page offers its button only then). */
     async validToken(token: string): Promise<boolean> {
       return (await tokenUser(token)) !== undefined;
+    },
+
+    /** One notification as the app shows it (a push tells the same); undefined when it is gone. */
+    async notification(id: number): Promise<Notification | undefined> {
+      const row = await notifications.find(id);
+      return row ? (await views([row]))[0] : undefined;
     },
 
     async unreadCount(userId: number) {

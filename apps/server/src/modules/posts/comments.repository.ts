@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { comments } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
+import { commentMentionsColumn, writeMentions } from './mentions.repository.ts';
 
 /** Comments and replies; a page is one query (author and replies_count joined per row). */
 export function createCommentsRepository(db: Database) {
@@ -19,6 +20,7 @@ export function createCommentsRepository(db: Database) {
         userPictureKey: users.pictureKey,
         userCompanyVerified: sql<boolean>`${users.companyVerifiedAt} is not null`,
         repliesCount: sql<number>`(select count(*)::int from comments r where r.parent_id = ${comments.id})`,
+        mentions: commentMentionsColumn(comments.id),
       })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId));
@@ -33,24 +35,45 @@ export function createCommentsRepository(db: Database) {
       return ids.length ? select().where(inArray(comments.id, ids)) : [];
     },
 
-    async create(row: { postId: number; parentId: number | null; userId: number; body: string; now: Date }) {
-      const [created] = await db
-        .insert(comments)
-        .values({
-          postId: row.postId,
-          parentId: row.parentId,
-          userId: row.userId,
-          body: row.body,
-          createdAt: row.now,
-          updatedAt: row.now,
-        })
-        .returning({ id: comments.id });
-      if (!created) throw new Error('insert returned nothing');
-      return created.id;
+    /** The comment and its mentions (issue 22) in one transaction. */
+    async create(row: {
+      postId: number;
+      parentId: number | null;
+      userId: number;
+      body: string;
+      now: Date;
+      mentions?: readonly number[] | undefined;
+    }) {
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(comments)
+          .values({
+            postId: row.postId,
+            parentId: row.parentId,
+            userId: row.userId,
+            body: row.body,
+            createdAt: row.now,
+            updatedAt: row.now,
+          })
+          .returning({ id: comments.id });
+        if (!created) throw new Error('insert returned nothing');
+        if (row.mentions?.length)
+          await writeMentions(tx, { postId: row.postId, commentId: created.id }, row.mentions, row.now);
+        return created.id;
+      });
     },
 
-    async update(id: number, body: string, now: Date): Promise<void> {
-      await db.update(comments).set({ body, updatedAt: now }).where(eq(comments.id, id));
+    /** The new text and its mentions (picked now, or kept while still named), in one transaction. */
+    async update(
+      comment: { id: number; postId: number },
+      body: string,
+      now: Date,
+      mentions: readonly number[] = [],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(comments).set({ body, updatedAt: now }).where(eq(comments.id, comment.id));
+        await writeMentions(tx, { postId: comment.postId, commentId: comment.id }, mentions, now);
+      });
     },
 
     /** Its replies go with it (foreign key cascade). */

@@ -18,6 +18,7 @@ import { cities } from '../../db/schema/cities.ts';
 import { bookmarks, postLikes, postMedia, posts } from '../../db/schema/posts.ts';
 import { userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import { postMentionsColumn, writeMentions } from './mentions.repository.ts';
 import { type FeedFilters, filterConditions, rankedPageQuery } from './posts.feed.ts';
 
 /** Raw results of both drivers carry `rows`. */
@@ -111,6 +112,8 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
     commentsCount: sql<number>`(select count(*)::int from comments c where c.post_id = ${posts.id})`,
     isLiked: sql<boolean>`exists(select 1 from post_likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`,
     isBookmarked: sql<boolean>`exists(select 1 from bookmarks b where b.post_id = ${posts.id} and b.user_id = ${viewerId})`,
+    /** The people the description names (issue 22): json [{id, name}], index-backed per row. */
+    mentions: postMentionsColumn(posts.id),
   });
 
   const baseRows = (viewerId: number | Placeholder) =>
@@ -206,8 +209,8 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
   const vectorOf = (searchText: string) => sql`to_tsvector('simple', ${searchText})`;
 
   return {
-    /** The post and its photos in one transaction: either both are saved or neither. */
-    async create(post: PostInsert, media: MediaInsert[]): Promise<number> {
+    /** The post, its photos and its mentions in one transaction: all are saved or none. */
+    async create(post: PostInsert, media: MediaInsert[], mentions: readonly number[] = []): Promise<number> {
       onQuery();
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -222,6 +225,8 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
         if (media.length > 0) {
           await tx.insert(postMedia).values(media.map((m, position) => ({ ...m, postId: row.id, position })));
         }
+        if (mentions.length > 0)
+          await writeMentions(tx, { postId: row.id, commentId: null }, mentions, post.createdAt);
         return row.id;
       });
     },
@@ -253,9 +258,13 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
       return db.$count(postMedia, eq(postMedia.postId, postId));
     },
 
-    async update(postId: number, fields: PostUpdate): Promise<void> {
+    /** The edit and the mentions of its description (picked now, or kept), in one transaction. */
+    async update(postId: number, fields: PostUpdate, mentions: readonly number[] = []): Promise<void> {
       onQuery();
-      await db.update(posts).set(updateSet(fields)).where(eq(posts.id, postId));
+      await db.transaction(async (tx) => {
+        await tx.update(posts).set(updateSet(fields)).where(eq(posts.id, postId));
+        await writeMentions(tx, { postId, commentId: null }, mentions, fields.updatedAt);
+      });
     },
 
     /**
@@ -267,6 +276,7 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
       postId: number,
       fields: PostUpdate,
       arrange: (current: CurrentPhoto[]) => PhotoSlot[],
+      mentions: readonly number[] = [],
     ): Promise<string[] | undefined> {
       onQuery();
       return db.transaction(async (tx) => {
@@ -284,6 +294,7 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
         const slots = arrange(current);
         const keptIds = slots.flatMap((slot) => ('kept' in slot ? [slot.kept] : []));
         await tx.update(posts).set(updateSet(fields)).where(eq(posts.id, postId));
+        await writeMentions(tx, { postId, commentId: null }, mentions, fields.updatedAt);
         const removed = current.filter((photo) => !keptIds.includes(photo.id));
         if (removed.length > 0) {
           await tx

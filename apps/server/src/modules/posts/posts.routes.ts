@@ -416,6 +416,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
         request.params.commentId,
         me(request),
         request.body.comment,
+        request.body.mentions,
       ),
     }),
   );

@@ -9,7 +9,9 @@ import {
   formatRankedCursor,
   hasContent,
   type MediaSlot,
+  type Mention,
   mediaOrder,
+  mentionSchema,
   type Post,
   type SearchQuery,
   SHARES_PLACEHOLDER,
@@ -90,6 +92,9 @@ function arrangePhotos(
   return slots;
 }
 const commentNotFound = () => new NotFound('commentNotFound');
+/** A row's mentions column (json from the database): parsed, never trusted as typed. */
+const mentionList = mentionSchema.array().catch([]);
+const mentionsOf = (raw: unknown): Mention[] => mentionList.parse(raw);
 
 export function createPostsService(deps: PostsServiceDeps) {
   const { posts, comments, clock } = deps;
@@ -141,6 +146,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       shares_count: SHARES_PLACEHOLDER,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
+      mentions: mentionsOf(row.mentions),
     };
   }
 
@@ -154,6 +160,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
       replies_count: row.repliesCount,
+      mentions: mentionsOf(row.mentions),
     };
   }
 
@@ -265,8 +272,12 @@ export function createPostsService(deps: PostsServiceDeps) {
           createdAt: clock.now(),
         },
         photos,
+        fields.mentions,
       );
       await deps.listed(id, userId);
+      // The listing queued its followers' notifications, and its mentions theirs, in its own
+      // transaction (migrations 0020 and 0021).
+      deps.notify();
       return one(id, userId);
     },
 
@@ -337,20 +348,26 @@ export function createPostsService(deps: PostsServiceDeps) {
       const price = change.price !== undefined ? change.price : current.price;
       const currency = change.currency !== undefined ? change.currency : current.currency;
       if (price !== null && !currency) throw new Invalid({ currency: 'priceNeedsCurrency' });
-      await posts.update(postId, {
-        description,
-        propertyType,
-        cityId,
-        customLocation,
-        ...(change.purpose !== undefined ? { purpose: change.purpose } : {}),
-        price,
-        currency: price === null ? null : currency,
-        ...(change.area_m2 !== undefined ? { areaM2: change.area_m2 } : {}),
-        ...(change.status !== undefined ? { status: change.status } : {}),
-        ...(change.licence_number !== undefined ? { licenceNumber: change.licence_number } : {}),
-        searchText: searchTextFor({ description, propertyType, city, customLocation }),
-        updatedAt: clock.now(),
-      });
+      await posts.update(
+        postId,
+        {
+          description,
+          propertyType,
+          cityId,
+          customLocation,
+          ...(change.purpose !== undefined ? { purpose: change.purpose } : {}),
+          price,
+          currency: price === null ? null : currency,
+          ...(change.area_m2 !== undefined ? { areaM2: change.area_m2 } : {}),
+          ...(change.status !== undefined ? { status: change.status } : {}),
+          ...(change.licence_number !== undefined ? { licenceNumber: change.licence_number } : {}),
+          searchText: searchTextFor({ description, propertyType, city, customLocation }),
+          updatedAt: clock.now(),
+        },
+        change.mentions,
+      );
+      // New mentions, a new price or status queued their notifications with the edit (migration 0021).
+      deps.notify();
       return one(postId, userId);
     },
 
@@ -395,10 +412,12 @@ export function createPostsService(deps: PostsServiceDeps) {
           if (slots.length > LIMITS.imagesPerPost) throw tooManyImages();
           return slots;
         },
+        fields.mentions,
       );
       if (!removed) throw postNotFound();
       await deps.removePhotos(removed);
       if (photos.length > 0) await deps.listed(postId, userId);
+      deps.notify();
       return one(postId, userId);
     },
 
@@ -450,7 +469,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     async addComment(
       postId: number,
       userId: number,
-      body: { comment: string; parent_id?: number | null | undefined },
+      body: { comment: string; parent_id?: number | null | undefined; mentions?: number[] | undefined },
     ) {
       const { hidden } = await visiblePost(postId, userId);
       await deps.countComment(userId);
@@ -461,7 +480,14 @@ export function createPostsService(deps: PostsServiceDeps) {
           throw new Invalid({ parent_id: 'commentNotFound' });
         parentId = parent.id;
       }
-      const id = await comments.create({ postId, parentId, userId, body: body.comment, now: clock.now() });
+      const id = await comments.create({
+        postId,
+        parentId,
+        userId,
+        body: body.comment,
+        now: clock.now(),
+        mentions: body.mentions,
+      });
       deps.notify();
       const row = await comments.find(id);
       if (!row) throw commentNotFound();
@@ -476,11 +502,18 @@ export function createPostsService(deps: PostsServiceDeps) {
       return toComment(row);
     },
 
-    async updateComment(postId: number, commentId: number, userId: number, text: string) {
+    async updateComment(
+      postId: number,
+      commentId: number,
+      userId: number,
+      text: string,
+      mentions?: number[] | undefined,
+    ) {
       const row = await comments.find(commentId);
       if (!row || row.postId !== postId) throw commentNotFound();
       if (row.userId !== userId) throw new Forbidden();
-      await comments.update(commentId, text, clock.now());
+      await comments.update(row, text, clock.now(), mentions);
+      deps.notify();
       const updated = await comments.find(commentId);
       if (!updated) throw commentNotFound();
       return toComment(updated);

@@ -168,7 +168,7 @@ describe('POST /api/profile/picture', () => {
     for (const file of filesOf('picture', second)) expect(existsSync(file), file).toBe(true);
     const gone = await app.inject(first);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ status: false, message: HTTP_TEXT[404] });
+    expect(gone.json()).toEqual({ request_id: expect.any(String), status: false, message: HTTP_TEXT[404] });
     expect((await app.inject(second)).statusCode).toBe(200);
   });
 
@@ -178,6 +178,7 @@ describe('POST /api/profile/picture', () => {
     const res = await upload('picture', who, text, { filename: 'me.jpg', type: 'image/jpeg' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
+      request_id: expect.any(String),
       status: false,
       message: HTTP_TEXT[422],
       errors: { file: [TEXT.invalidImage] },
@@ -283,7 +284,7 @@ describe('who may change a picture', () => {
     ];
     for (const res of answers) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ status: false, message: HTTP_TEXT[401] });
+      expect(res.json()).toEqual({ request_id: expect.any(String), status: false, message: HTTP_TEXT[401] });
     }
   });
 
@@ -316,7 +317,11 @@ describe('media serving and the rest of the API', () => {
     ]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ status: false, message: HTTP_TEXT[404] });
+      expect(res.json(), url).toEqual({
+        request_id: expect.any(String),
+        status: false,
+        message: HTTP_TEXT[404],
+      });
     }
     for (const url of [
       '/media/../config.ts',

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
 import { follows, onboardingProgress, profileViews, userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { containsPattern, escapeLike } from '../../lib/like.ts';
 import { blockBetween } from '../blocks/blocks.repository.ts';
 
 export type PreferencesRow = typeof userPreferences.$inferSelect;
@@ -187,6 +187,34 @@ export function createProfilesRepository(db: Database) {
         .orderBy(desc(users.id))
         .limit(query.limit + 1);
       return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+    },
+
+    /**
+     * The people picker's candidates (issue 22): names containing `q` (the name's trigram index),
+     * people the viewer follows first, then names starting with `q`; never the viewer, anyone with a
+     * block between them either way, or a suspended account.
+     */
+    async mentionable(viewerId: number, q: string, limit: number, now: Date) {
+      const lowered = q.toLowerCase();
+      const following = sql<boolean>`exists(select 1 from ${follows} where ${follows.followeeId} = ${users.id} and ${follows.followerId} = ${viewerId})`;
+      return db
+        .select({ id: users.id, name: users.name, pictureKey: users.pictureKey, isFollowing: following })
+        .from(users)
+        .where(
+          and(
+            ne(users.id, viewerId),
+            sql`lower(${users.name}) like ${containsPattern(lowered)}`,
+            sql`not ${blockBetween(viewerId, sql`${users.id}`)}`,
+            sql`(${users.suspendedUntil} is null or ${users.suspendedUntil} <= ${now.toISOString()}::timestamptz)`,
+          ),
+        )
+        .orderBy(
+          desc(following),
+          desc(sql`lower(${users.name}) like ${`${escapeLike(lowered)}%`}`),
+          sql`lower(${users.name})`,
+          users.id,
+        )
+        .limit(limit);
     },
 
     /** Candidates to suggest: not the viewer, not already followed. Ranked by the service. */

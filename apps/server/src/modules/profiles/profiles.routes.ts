@@ -4,6 +4,8 @@ import { postSchema } from '@makan/contract/posts';
 import {
   contactVisibilityRequest,
   followInfo,
+  mentionableQuery,
+  mentionableResult,
   profileIdParams,
   profileSummary,
   profilesListQuery,
@@ -180,6 +182,26 @@ export function profilesRoutes(
     async (request) => ({
       status: true as const,
       data: await profiles.list(guard.viewerId(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/api/users/mentionable',
+    {
+      onRequest: guard.preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'The people picker for @mentions: names containing q, people you follow first (at most 8)',
+        description:
+          'Never you, nobody with a block between you either way, no suspended account. Insert `@Full Name` and send the picked ids as `mentions` with the post or comment.',
+        querystring: mentionableQuery,
+        response: { 200: successSchema(mentionableResult), ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await profiles.mentionable(me(request), request.query.q),
     }),
   );
 

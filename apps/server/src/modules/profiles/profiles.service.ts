@@ -1,7 +1,12 @@
 import type { FullUser } from '@makan/contract/auth';
 import { normalizeSearchText } from '@makan/contract/cities';
 import type { PreferencesResult, preferencesRequest } from '@makan/contract/onboarding';
-import type { ProfileSummary, PublicProfile } from '@makan/contract/profiles';
+import {
+  MENTIONABLE_MAX,
+  type MentionableResult,
+  type ProfileSummary,
+  type PublicProfile,
+} from '@makan/contract/profiles';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
@@ -198,6 +203,19 @@ export function createProfilesService({
       });
       const last = rows.at(-1);
       return { users: rows.map(summary), next_cursor: hasMore && last ? last.id : null };
+    },
+
+    /** The people picker (issue 22): at most MENTIONABLE_MAX people whose name contains `q`. */
+    async mentionable(viewerId: number, q: string): Promise<MentionableResult> {
+      const rows = await profiles.mentionable(viewerId, q, MENTIONABLE_MAX, clock.now());
+      return {
+        users: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          picture: media('picture', row.pictureKey),
+          is_following: row.isFollowing,
+        })),
+      };
     },
 
     /** Three accounts to follow: not you, not followed yet; those sharing your property types or cities first. */

@@ -52,7 +52,9 @@ export function checkComposer(values: ComposerValues, photoCount: number): Compo
   if (!values.location_id && !values.location.trim()) errors.location ??= { code: 'required' };
   if (!hasContent(values.description, photoCount)) errors.content = { code: 'postContentRequired' };
   if (parsed.success && Object.keys(errors).length === 0) {
-    return { ok: true, fields: parsed.data };
+    // Mentions are not a field of the form: the composer sends the people picked (issue 22).
+    const { mentions: _picked, ...fields } = parsed.data;
+    return { ok: true, fields };
   }
   return { ok: false, errors };
 }

@@ -13,14 +13,3 @@ export function postLocation(
   if (post.location) return cityName(post.location, language);
   return post.custom_location ?? post.display_location;
 }
-
-/** A price in its currency, in the page's language ('SAR 1,500,000' / '١٬٥٠٠٬٠٠٠ ر.س.‏'). */
-export function formatPrice(price: number, currency: string, language: Language): string {
-  try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
-      price,
-    );
-  } catch {
-    return `${new Intl.NumberFormat(language).format(price)} ${currency}`;
-  }
-}

@@ -1,10 +1,12 @@
-import type { Notification } from '@makan/contract/notifications';
+import type { ListingChange, Notification } from '@makan/contract/notifications';
+import { LISTING_STATUSES } from '@makan/contract/posts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ShieldCheckIcon } from '../../../components/ui/icons/shield-check.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { formatNumber, formatPrice } from '../../../lib/numbers.ts';
 import { safeRedirect } from '../../../lib/session.ts';
 import { formatDate, timeAgo } from '../../../lib/time.ts';
 
@@ -51,6 +53,31 @@ function Sentence({ notification }: { notification: Notification }) {
       i18nKey={`notifications.kinds.${kind}`}
       components={{ actors: <Actors notification={notification} /> }}
     />
+  );
+}
+
+const isStatus = (value: string | null): value is (typeof LISTING_STATUSES)[number] =>
+  (LISTING_STATUSES as readonly (string | null)[]).includes(value);
+
+/**
+ * What changed on a bookmarked listing, in the reader's language: its price in its currency
+ * ('Price: SAR 1,200,000 → SAR 1,100,000') or its status by the listing's own labels.
+ */
+function Change({ change }: { change: ListingChange }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const price = (value: string | null) => {
+    const amount = value === null ? Number.NaN : Number(value);
+    if (!Number.isFinite(amount)) return t('notifications.change.none');
+    return change.currency ? formatPrice(amount, change.currency, language) : formatNumber(amount, language);
+  };
+  const status = (value: string | null) =>
+    isStatus(value) ? t(`posts.status.${value}`) : t('notifications.change.none');
+  const show = change.field === 'price' ? price : status;
+  return (
+    <span className="text-sm text-slate-700 dark:text-slate-300" data-testid="notification-change">
+      {t(`notifications.change.${change.field}`, { from: show(change.from), to: show(change.to) })}
+    </span>
   );
 }
 
@@ -108,6 +135,7 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
             {!read && <span className="sr-only">{`${t('notifications.unread')} `}</span>}
             <Sentence notification={notification} />
           </span>
+          {notification.kind === 'listing' && notification.change && <Change change={notification.change} />}
           {excerpt && (
             <span className="line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-300">
               {notification.kind === 'moderation' && (

@@ -8,13 +8,19 @@ export interface NewComment {
   postId: number;
   comment: string;
   parentId?: number | undefined;
+  /** People picked in the text (issue 22). */
+  mentions?: number[] | undefined;
 }
 
 /** POST /api/posts/{id}/comments: a comment, or a reply with `parent_id`. */
-export function addComment({ postId, comment, parentId }: NewComment) {
+export function addComment({ postId, comment, parentId, mentions }: NewComment) {
   return http.request(`/posts/${postId}/comments`, {
     method: 'POST',
-    body: { comment, ...(parentId ? { parent_id: parentId } : {}) },
+    body: {
+      comment,
+      ...(parentId ? { parent_id: parentId } : {}),
+      ...(mentions?.length ? { mentions } : {}),
+    },
     schema: commentSchema,
     toast: 'except-validation',
   });

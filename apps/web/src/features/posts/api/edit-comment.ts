@@ -11,10 +11,15 @@ interface CommentRef {
 }
 
 /** PUT /api/posts/{id}/comments/{commentId} (own comment). */
-export function updateComment({ postId, commentId, comment }: CommentRef & { comment: string }) {
+export function updateComment({
+  postId,
+  commentId,
+  comment,
+  mentions,
+}: CommentRef & { comment: string; mentions?: number[] | undefined }) {
   return http.request(`/posts/${postId}/comments/${commentId}`, {
     method: 'PUT',
-    body: { comment },
+    body: { comment, ...(mentions?.length ? { mentions } : {}) },
     schema: commentSchema,
     toast: 'except-validation',
   });

@@ -1,11 +1,12 @@
 import { LIMITS } from '@makan/contract/limits';
 import { createCommentRequest } from '@makan/contract/posts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { firstFieldMessages, issueMessage, translateMessage } from '../../../lib/messages.ts';
 import { useAddComment } from '../api/add-comment.ts';
+import { useMentionPicker } from './mention-picker.tsx';
 
 interface CommentFormProps {
   postId: number;
@@ -22,6 +23,15 @@ export function CommentForm({ postId, parentId, onDone, autoFocus }: CommentForm
   const [error, setError] = useState<string | null>(null);
   const add = useAddComment();
   const reply = parentId !== undefined;
+  const box = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionPicker({
+    value: text,
+    onChange: (next) => {
+      setText(next);
+      setError(null);
+    },
+    inputRef: box,
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,10 +42,11 @@ export function CommentForm({ postId, parentId, onDone, autoFocus }: CommentForm
       return;
     }
     add.mutate(
-      { postId, comment: parsed.data, parentId },
+      { postId, comment: parsed.data, parentId, mentions: mentions.ids(parsed.data) },
       {
         onSuccess: () => {
           setText('');
+          mentions.reset();
           setError(null);
           showToast(t('posts.post.commentAdded'), 'success');
           onDone?.();
@@ -58,24 +69,25 @@ export function CommentForm({ postId, parentId, onDone, autoFocus }: CommentForm
       <label htmlFor={id} className="sr-only">
         {reply ? t('posts.post.reply') : t('posts.post.addComment')}
       </label>
-      <textarea
-        id={id}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(null);
-        }}
-        rows={2}
-        dir="auto"
-        maxLength={LIMITS.commentMax}
-        // biome-ignore lint/a11y/noAutofocus: the reply box opens because the user asked for it.
-        autoFocus={autoFocus}
-        placeholder={reply ? t('posts.post.replyPlaceholder') : t('posts.post.commentPlaceholder')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        data-testid={reply ? 'reply-input' : 'comment-input'}
-        className="w-full resize-y rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-primary-600/40 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      />
+      <div className="relative">
+        <textarea
+          ref={box}
+          id={id}
+          value={text}
+          {...mentions.inputProps}
+          rows={2}
+          dir="auto"
+          maxLength={LIMITS.commentMax}
+          // biome-ignore lint/a11y/noAutofocus: the reply box opens because the user asked for it.
+          autoFocus={autoFocus}
+          placeholder={reply ? t('posts.post.replyPlaceholder') : t('posts.post.commentPlaceholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          data-testid={reply ? 'reply-input' : 'comment-input'}
+          className="w-full resize-y rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-primary-600/40 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        />
+        {mentions.list}
+      </div>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
           {error}

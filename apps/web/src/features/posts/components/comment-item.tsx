@@ -1,6 +1,6 @@
 import { LIMITS } from '@makan/contract/limits';
 import { type Comment, updateCommentRequest } from '@makan/contract/posts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -16,6 +16,7 @@ import { timeAgo } from '../../../lib/time.ts';
 import { useReplies } from '../api/comments.ts';
 import { useDeleteComment, useUpdateComment } from '../api/edit-comment.ts';
 import { CommentForm } from './comment-form.tsx';
+import { useMentionPicker } from './mention-picker.tsx';
 
 interface CommentItemProps {
   comment: Comment;
@@ -36,6 +37,15 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.comment);
   const [editError, setEditError] = useState<string | null>(null);
+  const editBox = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionPicker({
+    value: draft,
+    onChange: (text) => {
+      setDraft(text);
+      setEditError(null);
+    },
+    inputRef: editBox,
+  });
   const [confirming, setConfirming] = useState(false);
   const replies = useReplies(comment.id, !isReply && showReplies);
   const update = useUpdateComment();
@@ -52,7 +62,7 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
       return;
     }
     update.mutate(
-      { ...ref, comment: parsed.data },
+      { ...ref, comment: parsed.data, mentions: mentions.ids(parsed.data) },
       {
         onSuccess: () => {
           setEditing(false);
@@ -87,19 +97,20 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
           </div>
           {editing ? (
             <div className="mt-2 flex flex-col gap-2">
-              <textarea
-                value={draft}
-                onChange={(event) => {
-                  setDraft(event.target.value);
-                  setEditError(null);
-                }}
-                rows={2}
-                dir="auto"
-                maxLength={LIMITS.commentMax}
-                aria-label={t('posts.post.edit')}
-                className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-                data-testid="comment-edit-input"
-              />
+              <div className="relative">
+                <textarea
+                  ref={editBox}
+                  value={draft}
+                  {...mentions.inputProps}
+                  rows={2}
+                  dir="auto"
+                  maxLength={LIMITS.commentMax}
+                  aria-label={t('posts.post.edit')}
+                  className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+                  data-testid="comment-edit-input"
+                />
+                {mentions.list}
+              </div>
               {editError && (
                 <p role="alert" className="text-sm text-red-700 dark:text-red-400">
                   {editError}
@@ -126,7 +137,7 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
               dir="auto"
               className="mt-0.5 text-start text-sm break-words whitespace-pre-line text-slate-800 dark:text-slate-200"
             >
-              <LinkedText text={comment.comment} />
+              <LinkedText text={comment.comment} mentions={comment.mentions} />
             </p>
           )}
         </div>

@@ -20,6 +20,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { type ChatDraftState, chatWithUserPath } from '../../../lib/chat-draft.ts';
 import { cx } from '../../../lib/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { formatPrice } from '../../../lib/numbers.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import { useReportControls } from '../../../lib/report-control.ts';
 import { getStoredUser } from '../../../lib/session.ts';
@@ -27,7 +28,7 @@ import { formatDate, timeAgo } from '../../../lib/time.ts';
 import { useToggleBookmark } from '../api/bookmark.ts';
 import { useDeletePost } from '../api/delete-post.ts';
 import { useToggleLike } from '../api/like.ts';
-import { formatPrice, postLocation } from '../format.ts';
+import { postLocation } from '../format.ts';
 import { PhotoGrid } from './photo-grid.tsx';
 import { PostEditDialog } from './post-edit-dialog.tsx';
 
@@ -211,7 +212,7 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
             className="text-start break-words whitespace-pre-line text-slate-800 dark:text-slate-200"
             data-testid="post-description"
           >
-            <LinkedText text={post.description} />
+            <LinkedText text={post.description} mentions={post.mentions} />
           </p>
         )}
       </div>

@@ -17,6 +17,7 @@ import { photoRefusalText, preparePhotos } from '../photo-files.ts';
 import { AddPhotos } from './add-photos.tsx';
 import { ComposerStart } from './composer-start.tsx';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
+import { useMentionPicker } from './mention-picker.tsx';
 import { PlaceFields } from './place-fields.tsx';
 
 interface Photo {
@@ -46,6 +47,11 @@ export function PostComposer() {
   const [progress, setProgress] = useState<number | null>(null);
   const [showListing, setShowListing] = useState(false);
   const create = useCreatePost();
+  const mentions = useMentionPicker({
+    value: values.description,
+    onChange: (text) => set('description', text),
+    inputRef: description,
+  });
 
   // Object URLs live as long as their preview.
   const photosRef = useRef(photos);
@@ -97,6 +103,7 @@ export function PostComposer() {
     setValues(emptyComposer);
     setErrors({});
     setShowListing(false);
+    mentions.reset();
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -109,7 +116,7 @@ export function PostComposer() {
     setProgress(0);
     create.mutate(
       {
-        fields: check.fields,
+        fields: { ...check.fields, mentions: mentions.ids().join(',') || undefined },
         photos: photos.map((photo) => photo.file),
         // Progress only means something when photos go up.
         ...(photos.length > 0 ? { onUploadProgress: setProgress } : {}),
@@ -191,18 +198,21 @@ export function PostComposer() {
           )}
         </div>
 
-        <Textarea
-          ref={description}
-          label={t('posts.composer.description')}
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-          placeholder={t('posts.composer.descriptionPlaceholder')}
-          maxLength={LIMITS.postTextMax}
-          rows={3}
-          dir="auto"
-          error={message(errors.description)}
-          data-testid="composer-description"
-        />
+        <div className="relative">
+          <Textarea
+            ref={description}
+            label={t('posts.composer.description')}
+            value={values.description}
+            {...mentions.inputProps}
+            placeholder={t('posts.composer.descriptionPlaceholder')}
+            maxLength={LIMITS.postTextMax}
+            rows={3}
+            dir="auto"
+            error={message(errors.description)}
+            data-testid="composer-description"
+          />
+          {mentions.list}
+        </div>
 
         <div className="flex flex-col gap-2">
           <AddPhotos

@@ -24,6 +24,7 @@ import { checkComposer } from '../composer-rules.ts';
 import { photoRefusalText, preparePhotos } from '../photo-files.ts';
 import { AddPhotos } from './add-photos.tsx';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
+import { useMentionPicker } from './mention-picker.tsx';
 import { PlaceFields, type PlaceValues } from './place-fields.tsx';
 
 const FIELDS = [
@@ -136,6 +137,12 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
     }));
   };
   const message = (text: Message | undefined) => (text ? translateMessage(t, text) : undefined);
+  const descriptionBox = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionPicker({
+    value: values.description,
+    onChange: (text) => set('description', text),
+    inputRef: descriptionBox,
+  });
 
   const addFiles = async (files: FileList | null) => {
     if (!files?.length) return;
@@ -207,7 +214,12 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
     }
     const { order, files } = mediaOrderOf(photos);
     replace.mutate(
-      { id: post.id, fields: check.fields, order, photos: files },
+      {
+        id: post.id,
+        fields: { ...check.fields, mentions: mentions.ids().join(',') || undefined },
+        order,
+        photos: files,
+      },
       { onSuccess: done, onError: showErrors },
     );
   };
@@ -228,7 +240,11 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
       onClose();
       return;
     }
-    update.mutate({ id: post.id, body: parsed.data }, { onSuccess: done, onError: showErrors });
+    const picked = mentions.ids();
+    update.mutate(
+      { id: post.id, body: { ...parsed.data, ...(picked.length ? { mentions: picked } : {}) } },
+      { onSuccess: done, onError: showErrors },
+    );
   };
 
   const iconButton =
@@ -237,15 +253,19 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
   return (
     <Dialog open={open} onClose={onClose} title={t('posts.edit.title')} testId="post-edit-dialog">
       <form onSubmit={onSubmit} noValidate className="mt-4 flex max-h-[70vh] flex-col gap-4 overflow-y-auto">
-        <Textarea
-          label={t('posts.composer.description')}
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-          dir="auto"
-          rows={4}
-          error={message(errors.description)}
-          data-testid="post-edit-description"
-        />
+        <div className="relative">
+          <Textarea
+            ref={descriptionBox}
+            label={t('posts.composer.description')}
+            value={values.description}
+            {...mentions.inputProps}
+            dir="auto"
+            rows={4}
+            error={message(errors.description)}
+            data-testid="post-edit-description"
+          />
+          {mentions.list}
+        </div>
 
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-slate-900 dark:text-slate-100">

@@ -1,0 +1,124 @@
+import type { PushSubscriptionRequest } from '@makan/contract/notifications';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { pushDeliveries, pushSubscriptions } from '../../db/schema/notifications.ts';
+
+const deliveryRows = z.object({
+  rows: z.array(
+    z.object({
+      id: z.coerce.number(),
+      recipient_id: z.coerce.number(),
+      notification_id: z.coerce.number(),
+      attempts: z.coerce.number(),
+      group_key: z.string(),
+      kind: z.string(),
+      read: z.boolean(),
+      language: z.enum(['en', 'ar']),
+    }),
+  ),
+});
+
+/** Devices that accept web pushes, and the pushes waiting to be sent (issue 22). */
+export function createPushRepository(db: Database) {
+  return {
+    /**
+     * The device's subscription, now this user's (the same endpoint from another account on the
+     * same device moves over, with the new keys); past `cap` devices, the user's oldest go.
+     */
+    async subscribe(userId: number, device: PushSubscriptionRequest, now: Date, cap: number) {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(pushSubscriptions)
+          .values({
+            userId,
+            endpoint: device.endpoint,
+            p256dh: device.keys.p256dh,
+            auth: device.keys.auth,
+            createdAt: now,
+          })
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: {
+              userId,
+              p256dh: device.keys.p256dh,
+              auth: device.keys.auth,
+              createdAt: now,
+              lastSentAt: null,
+            },
+          });
+        await tx.execute(sql`
+          delete from push_subscriptions where user_id = ${userId} and id not in (
+            select id from push_subscriptions where user_id = ${userId}
+            order by created_at desc, id desc limit ${cap})`);
+      });
+    },
+
+    /** Removes the user's own subscription of this endpoint; false when they have none. */
+    async unsubscribe(userId: number, endpoint: string): Promise<boolean> {
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ id: pushSubscriptions.id });
+      return rows.length > 0;
+    },
+
+    async devices(userId: number) {
+      return db
+        .select({
+          id: pushSubscriptions.id,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+        })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId));
+    },
+
+    /** A subscription its push service no longer knows (404/410). */
+    async forget(subscriptionId: number) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+    },
+
+    async sent(subscriptionId: number, now: Date) {
+      await db
+        .update(pushSubscriptions)
+        .set({ lastSentAt: now })
+        .where(eq(pushSubscriptions.id, subscriptionId));
+    },
+
+    /**
+     * Claims up to `limit` waiting pushes for `leaseMs` (other processes skip them; a process that
+     * dies lets the lease lapse and another sends them), with what sending needs to know of their
+     * notification and recipient.
+     */
+    async claim(now: Date, leaseMs: number, limit: number) {
+      const result = await db.execute(sql`
+        with claimed as (
+          update push_deliveries d set claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
+            attempts = d.attempts + 1
+          where d.id in (
+            select id from push_deliveries
+            where claimed_until is null or claimed_until < ${now.toISOString()}::timestamptz
+            order by id limit ${limit} for update skip locked)
+          returning d.id, d.recipient_id, d.notification_id, d.attempts)
+        select c.id, c.recipient_id, c.notification_id, c.attempts, n.group_key, n.kind,
+          n.read_at is not null as read, u.language
+        from claimed c
+        join notifications n on n.id = c.notification_id
+        join users u on u.id = c.recipient_id
+        order by c.id`);
+      return deliveryRows.parse(result).rows;
+    },
+
+    async done(deliveryId: number) {
+      await db.delete(pushDeliveries).where(eq(pushDeliveries.id, deliveryId));
+    },
+
+    /** Tries again at `at` (the lease doubles as the wait before the next attempt). */
+    async retryAt(deliveryId: number, at: Date) {
+      await db.update(pushDeliveries).set({ claimedUntil: at }).where(eq(pushDeliveries.id, deliveryId));
+    },
+  };
+}
+export type PushRepository = ReturnType<typeof createPushRepository>;
