@@ -5,7 +5,7 @@ import type { PushPayload } from '@makan/contract/notifications';
 import { type BrowserContext, type CDPSession, chromium, expect, type Page, test } from '@playwright/test';
 import { freshAccount } from './accounts.ts';
 import { openSignedIn } from './session.ts';
-import { type Language, openAs, snap } from './support.ts';
+import { interactive, type Language, openAs, snap } from './support.ts';
 
 /**
  * The installable app (issue 22): Chromium finds nothing missing to install it, its manifest follows
@@ -75,8 +75,10 @@ async function installable(context: BrowserContext, page: Page) {
 
   await page.getByTestId('language-switch').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await interactive(page);
+  // The browser reads the manifest again once the page has named the other one.
+  await expect.poll(async () => (await manifestOf(cdp)).url).toMatch(/\/manifest-ar\.webmanifest$/);
   const arabic = await manifestOf(cdp);
-  expect(arabic.url).toMatch(/\/manifest-ar\.webmanifest$/);
   expect(arabic.errors).toEqual([]);
   expect(arabic.data).toMatchObject({ name: 'مكان', short_name: 'مكان', lang: 'ar', dir: 'rtl' });
   expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
