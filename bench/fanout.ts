@@ -103,9 +103,13 @@ async function addFollowers(store: Store, followers: number, pushUrl: string): P
         from generate_series(1, $1::int) i returning id
       ), follow as (
         insert into follows (follower_id, followee_id, created_at) select id, $2, now() from made
+      ), signed_in as (
+        insert into auth_tokens (user_id, token_hash, expires_at)
+        select id, encode(sha256(convert_to('bench-fanout-' || id, 'UTF8')), 'hex'), now() + interval '1 day'
+        from made returning id, user_id
       ), subscribed as (
-        insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
-        select id, $3 || '/push/' || id, $4, $5, now() from made
+        insert into push_subscriptions (user_id, session_id, endpoint, p256dh, auth, created_at)
+        select user_id, id, $3 || '/push/' || user_id, $4, $5, now() from signed_in
       )
       insert into notification_preferences (user_id, kind, in_app, push, email, updated_at)
       select id, 'post', true, true, false, now() from made`,

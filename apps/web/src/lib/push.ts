@@ -59,6 +59,28 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 const sameKey = (a: ArrayBuffer | null, b: Uint8Array) =>
   a !== null && a.byteLength === b.byteLength && new Uint8Array(a).every((byte, i) => byte === b[i]);
 
+/** The browser's subscription to the server, as this session's device (the same endpoint: replaced). */
+async function handOver(subscription: PushSubscription): Promise<void> {
+  const { endpoint, keys } = subscription.toJSON();
+  await http.request(apiPath(PUSH_SUBSCRIPTIONS_PATH), {
+    method: 'POST',
+    body: pushSubscriptionRequest.parse({ endpoint, keys }),
+    toast: 'none',
+  });
+}
+
+/**
+ * At each start of the signed-in app, a device the browser still holds a subscription for (push
+ * allowed earlier) is handed to the server again: a device belongs to the session that subscribed
+ * it, so after signing in again (say, after 'sign out everywhere' on another device) it is pushed to
+ * again without asking. Never asks for permission; does nothing where push is off.
+ */
+export async function syncPushDevice(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== 'granted') return;
+  const subscription = await currentSubscription();
+  if (subscription) await handOver(subscription);
+}
+
 /** What turning push on came to: on, or the reader did not allow it (blocked, or the prompt closed). */
 export type TurnOnResult = 'on' | 'blocked' | 'dismissed';
 
@@ -87,12 +109,7 @@ export async function turnOnPush(): Promise<TurnOnResult> {
     applicationServerKey: key,
   });
   try {
-    const { endpoint, keys } = subscription.toJSON();
-    await http.request(apiPath(PUSH_SUBSCRIPTIONS_PATH), {
-      method: 'POST',
-      body: pushSubscriptionRequest.parse({ endpoint, keys }),
-      toast: 'none',
-    });
+    await handOver(subscription);
   } catch (error) {
     await subscription.unsubscribe().catch(() => false);
     throw error;

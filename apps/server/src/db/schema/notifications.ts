@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { authTokens } from './auth.ts';
 import { conversations } from './chat.ts';
 import { isOneOf } from './checks.ts';
 import { comments, posts } from './posts.ts';
@@ -123,7 +124,9 @@ export const notificationPreferences = pgTable(
 /**
  * A device that accepts web pushes (issue 22): one row per push endpoint (the browser's, for that
  * device); the same endpoint subscribed again (or by another account on the same device) replaces
- * it. Pruned when the push service answers 404 or 410.
+ * it. Pruned when the push service answers 404 or 410. It belongs to the session that subscribed
+ * it: a device signed out (or every device, by 'sign out everywhere', a password reset, a
+ * suspension) is pushed nothing more, and goes with its session's row.
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -132,6 +135,9 @@ export const pushSubscriptions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => authTokens.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -141,6 +147,7 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
     index('push_subscriptions_user').on(t.userId),
+    index('push_subscriptions_session').on(t.sessionId),
   ],
 );
 

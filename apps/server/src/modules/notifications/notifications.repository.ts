@@ -18,6 +18,7 @@ import {
   notifications,
 } from '../../db/schema/notifications.ts';
 import { blockBetween } from '../blocks/blocks.repository.ts';
+import { hasLiveDevice } from './push.repository.ts';
 
 /** What happened, as the queue keeps it until it is processed. */
 export type EventKind = NotificationKind | 'unlike' | 'unfollow';
@@ -229,7 +230,7 @@ function writes(db: Executor) {
           select id from push_deliveries where notification_id = ${notificationId} and attempts = 0 for update)
         insert into push_deliveries (recipient_id, notification_id, created_at)
         select ${recipientId}, ${notificationId}, ${now.toISOString()}::timestamptz
-        where exists (select 1 from push_subscriptions s where s.user_id = ${recipientId})
+        where ${hasLiveDevice(recipientId)}
           and not exists (select 1 from waiting)
         returning id`);
       return idRow.parse(result).rows.length > 0;
@@ -282,7 +283,7 @@ function writes(db: Executor) {
         ), pushes as (
           insert into push_deliveries (recipient_id, notification_id, created_at)
           select w.recipient_id, w.id, ${at}::timestamptz from written w join eligible e on e.uid = w.recipient_id
-          where e.push and exists (select 1 from push_subscriptions s where s.user_id = w.recipient_id)
+          where e.push and ${hasLiveDevice(sql`w.recipient_id`)}
             -- A push still waiting for this group tells the latest listing when it goes (queuePush).
             and not exists (select 1 from push_deliveries d where d.notification_id = w.id and d.attempts = 0)
           returning id

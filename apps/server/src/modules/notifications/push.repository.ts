@@ -1,7 +1,8 @@
 import type { PushSubscriptionRequest } from '@makan/contract/notifications';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { authTokens } from '../../db/schema/auth.ts';
 import { pushDeliveries, pushSubscriptions } from '../../db/schema/notifications.ts';
 
 const deliveryRows = z.object({
@@ -19,19 +20,40 @@ const deliveryRows = z.object({
   ),
 });
 
+/**
+ * Whether `userId` has a device to push to: subscribed by a session still open (not signed out,
+ * revoked or expired). The one rule for queueing a push and for sending it.
+ */
+export const hasLiveDevice = (userId: SQL | number) => sql`exists (
+  select 1 from push_subscriptions s join auth_tokens t on t.id = s.session_id
+  where s.user_id = ${userId} and t.revoked_at is null and t.expires_at > now())`;
+
 /** Devices that accept web pushes, and the pushes waiting to be sent (issue 22). */
 export function createPushRepository(db: Database) {
   return {
     /**
      * The device's subscription, now this user's (the same endpoint from another account on the
-     * same device moves over, with the new keys); past `cap` devices, the user's oldest go.
+     * same device moves over, with the new keys); past `cap` devices, the user's oldest go. It
+     * belongs to the session that subscribed it (`tokenHash`): signed out, it is pushed nothing.
      */
-    async subscribe(userId: number, device: PushSubscriptionRequest, now: Date, cap: number) {
+    async subscribe(
+      userId: number,
+      tokenHash: string,
+      device: PushSubscriptionRequest,
+      now: Date,
+      cap: number,
+    ) {
       await db.transaction(async (tx) => {
+        const [session] = await tx
+          .select({ id: authTokens.id })
+          .from(authTokens)
+          .where(eq(authTokens.tokenHash, tokenHash));
+        if (!session) throw new Error('the session subscribing is gone');
         await tx
           .insert(pushSubscriptions)
           .values({
             userId,
+            sessionId: session.id,
             endpoint: device.endpoint,
             p256dh: device.keys.p256dh,
             auth: device.keys.auth,
@@ -41,6 +63,7 @@ export function createPushRepository(db: Database) {
             target: pushSubscriptions.endpoint,
             set: {
               userId,
+              sessionId: session.id,
               p256dh: device.keys.p256dh,
               auth: device.keys.auth,
               createdAt: now,
@@ -72,7 +95,14 @@ export function createPushRepository(db: Database) {
           auth: pushSubscriptions.auth,
         })
         .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId));
+        .innerJoin(authTokens, eq(authTokens.id, pushSubscriptions.sessionId))
+        .where(
+          and(
+            eq(pushSubscriptions.userId, userId),
+            isNull(authTokens.revokedAt),
+            gt(authTokens.expiresAt, sql`now()`),
+          ),
+        );
     },
 
     /** A subscription its push service no longer knows (404/410). */

@@ -46,7 +46,7 @@ export function pushRoutes(app: App, { push, guard }: { push: PushService; guard
       },
     },
     async (request, reply) => {
-      await push.subscribe(guard.session(request).userId, request.body);
+      await push.subscribe(guard.session(request), request.body);
       reply.code(201);
       return { status: true as const, data: null };
     },

@@ -136,10 +136,10 @@ export function createPushService(deps: PushDeps) {
 
   return {
     publicKey: async () => ({ public_key: await deps.publicKey() }),
-    async subscribe(userId: number, device: PushSubscriptionRequest) {
+    async subscribe(session: { userId: number; tokenHash: string }, device: PushSubscriptionRequest) {
       if (!pushEndpointAllowed(device.endpoint, deps.extraHosts))
         throw new Invalid({ endpoint: 'pushServiceRefused' }, 'pushServiceRefused');
-      return push.subscribe(userId, device, clock.now(), PUSH_DEVICES_MAX);
+      return push.subscribe(session.userId, session.tokenHash, device, clock.now(), PUSH_DEVICES_MAX);
     },
     async unsubscribe(userId: number, endpoint: string) {
       if (!(await push.unsubscribe(userId, endpoint))) throw new NotFound();

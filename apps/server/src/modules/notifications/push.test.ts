@@ -303,6 +303,43 @@ describe('pushes', () => {
     expect(pushesTo(phone)).toEqual([]);
   });
 
+  it('a device signed out is pushed nothing: its own sign-out, or signing out everywhere', async () => {
+    const owner = await person('Signed Out Owner');
+    const commenter = await person('Persistent Commenter');
+    const phone = service.device();
+    await subscribe(owner, phone);
+    // A second session of the same account, on a laptop.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: owner.email, password: owner.password },
+    });
+    const laptopUser = { ...owner, auth: { authorization: `Bearer ${login.json().data.token}` } };
+    const laptop = service.device();
+    await subscribe(laptopUser, laptop);
+    const post = await createListing(app, owner, 'Office in Olaya');
+
+    // The phone signs out: the laptop is still told, the phone not.
+    expect((await api(owner, 'POST', '/api/auth/logout')).statusCode).toBe(200);
+    await api(commenter, 'POST', `/api/posts/${post}/comments`, { comment: 'First question' });
+    expect((await nextPush(laptop)).body).toContain('Persistent Commenter');
+    expect(pushesTo(phone)).toEqual([]);
+
+    // Everywhere (the laptop too): nothing more to anyone; the rows go with their sessions.
+    await api(laptopUser, 'POST', '/api/notifications/read-all');
+    expect((await api(laptopUser, 'POST', '/api/account/sign-out-everywhere')).statusCode).toBe(200);
+    await api(commenter, 'POST', `/api/posts/${post}/comments`, { comment: 'Second question' });
+    // The first was read: the second is a notification of its own, and nothing is left to send.
+    await expect
+      .poll(() =>
+        count(sql`select (select count(*) from notifications where recipient_id = ${owner.id} and kind = 'comment')
+          * (1 - sign((select count(*) from push_deliveries) + (select count(*) from notification_events))) as n`),
+      )
+      .toBe(2);
+    expect(pushesTo(laptop)).toHaveLength(1);
+    expect(pushesTo(phone)).toEqual([]);
+  });
+
   it('a device its push service says is gone (410, 404) is forgotten; the others still get theirs', async () => {
     const owner = await person('Pruned Owner');
     const commenter = await person('Pruning Commenter');
