@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 /**
  * Written under a hidden temporary name, flushed, then renamed: a crash never leaves half a file, and
@@ -14,7 +13,7 @@ export async function writeAtomically(file: string, data: Buffer | Readable): Pr
     const handle = await open(temp, 'wx');
     try {
       if (Buffer.isBuffer(data)) await handle.writeFile(data);
-      else await pipeline(data, handle.createWriteStream({ autoClose: false }));
+      else for await (const chunk of data) await handle.write(chunk);
       await handle.sync();
     } finally {
       await handle.close();
