@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyMedia, runMediaMigrate } from '../../cli/media-migrate.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { posts } from '../../db/schema/posts.ts';
 import type { App } from '../../lib/http.ts';
@@ -397,4 +398,57 @@ describe.each(['local', 's3'] as const)('media store: %s', (kind) => {
     },
     60_000,
   );
+});
+
+describe('media store configuration', () => {
+  it('is the local folder unless told otherwise; s3 needs a bucket, and both keys or neither', () => {
+    expect(loadConfig({}).mediaStorage).toEqual({ kind: 'local' });
+    expect(() => loadConfig({ MEDIA_STORE: 's3' })).toThrow(/MEDIA_STORE=s3 needs S3_BUCKET/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'b1', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /needs S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ MEDIA_STORE: 'gcs' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MEDIA_PUBLIC_BASE_URL: 'cdn.example' })).toThrow(ConfigError);
+    expect(loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'media-bucket' }).mediaStorage).toEqual({
+      kind: 's3',
+      endpoint: undefined,
+      region: 'us-east-1',
+      bucket: 'media-bucket',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('with MEDIA_PUBLIC_BASE_URL, images are linked there and the CSP allows that origin', async () => {
+    const messages = capturedMessages();
+    const { app } = await createTestApp(
+      { MEDIA_PUBLIC_BASE_URL: 'https://cdn.makan.example/' },
+      { mailer: messages.mailer, sms: messages.sms },
+    );
+    try {
+      const user = await signedInUser(app, messages);
+      const body = await multipartBody(
+        {},
+        [{ name: 'me.jpg', type: 'image/jpeg', bytes: await photo() }],
+        'picture',
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/profile/picture',
+        payload: body.payload,
+        headers: { ...user.auth, ...body.headers },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const url: string = res.json().data.profile.picture.url;
+      expect(url).toMatch(/^https:\/\/cdn\.makan\.example\/media\/profile_pictures\/[0-9a-f]{32}-192\.webp$/);
+      // The app still serves the same path: a CDN in front of it pulls from there.
+      const served = await app.inject({ method: 'GET', url: new URL(url).pathname });
+      expect(served.statusCode).toBe(200);
+      expect(String(served.headers['content-security-policy'])).toMatch(
+        /img-src [^;]*https:\/\/cdn\.makan\.example/,
+      );
+    } finally {
+      await app.close();
+    }
+  });
 });
