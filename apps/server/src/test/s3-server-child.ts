@@ -17,3 +17,5 @@ process.send?.({ port });
 process.once('SIGTERM', () => {
   void server.close().then(() => process.exit(0));
 });
+// The test that started it is gone (killed, crashed): so is the need for it.
+process.once('disconnect', () => process.exit(0));

@@ -48,7 +48,10 @@ export async function startS3Server({ bucket = 'makan-test' } = {}): Promise<S3T
     },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      // Closing waits for open connections; a test does not wait for that more than a few seconds.
+      const hard = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
+      clearTimeout(hard);
       rmSync(dir, { recursive: true, force: true });
     },
   };
