@@ -272,11 +272,14 @@ export function createImageStore({
     const { outputs, hash } = await renderTurn(() => render(kind, source, head));
     const key = newKey();
     if (!KEY_PATTERN.test(key)) throw new Error('image keys must be 32 lower-case hex digits');
-    try {
-      for (const output of outputs) await store.put(keyOf(kind, key, output.size), output.data, 'image/webp');
-    } catch (err) {
+    // The sizes go up together (a bucket's round trips overlap); if one fails, none is kept.
+    const puts = await Promise.allSettled(
+      outputs.map((output) => store.put(keyOf(kind, key, output.size), output.data, 'image/webp')),
+    );
+    const failed = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
+    if (failed) {
       await remove(kind, key);
-      throw err;
+      throw failed.reason;
     }
     return { key, outputs, hash };
   }
@@ -378,9 +381,9 @@ export function createImageStore({
      * Deletes stored images (pictures, covers, post photos) that no row names: the photos a post
      * upload had written when the process died before the post was committed. `referenced` answers
      * which of the given keys a row still names; keys are checked a batch at a time, so the cost is
-     * one folder listing and one indexed query per thousand images. Only images last written before
-     * `modifiedBefore` (all when unset): another process sharing the folder may be between writing a
-     * photo and committing its post. Stops early when `signal` is aborted. Answers how many images
+     * one listing of each folder of the store and one indexed query per thousand images. Only images
+     * whose every size was written before `modifiedBefore` (all when unset): another process sharing
+     * the store may be between writing a photo and committing its post. Stops early when `signal` is aborted. Answers how many images
      * (all their sizes) were deleted.
      */
     async removeUnreferenced({
