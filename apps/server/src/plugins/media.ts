@@ -13,22 +13,23 @@ const SERVABLE = /^[a-z_]+\/[0-9a-f]{32}-\d+\.webp$/;
  * missing file, is the app's JSON 404.
  */
 export function registerMedia(app: App, { store }: { store: MediaStore }) {
-  app.get(
-    '/media/:folder/:name',
-    {
-      schema: {
-        hide: true,
-        params: z.object({ folder: z.string(), name: z.string() }),
-      },
+  app.route({
+    // HEAD declared, not derived from GET: Fastify's derived HEAD would read the whole object and drop it.
+    method: ['GET', 'HEAD'],
+    url: '/media/:folder/:name',
+    schema: {
+      hide: true,
+      params: z.object({ folder: z.string(), name: z.string() }),
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const key = `${request.params.folder}/${request.params.name}`;
       if (!SERVABLE.test(key)) throw new NotFound();
       const tag = request.headers['if-none-match'];
-      // A revalidation asks the store for the tag only, not for the bytes.
-      const known = tag ? await store.head(key) : undefined;
-      if (known && known.etag === tag) return reply.status(304).header('etag', known.etag).send();
-      const found = await store.get(key);
+      const headOnly = request.method === 'HEAD';
+      // A HEAD or a revalidation asks the store for the object's facts, not for its bytes.
+      const facts = tag || headOnly ? await store.head(key) : undefined;
+      if (facts && facts.etag === tag) return reply.status(304).header('etag', facts.etag).send();
+      const found = headOnly ? facts : await store.get(key);
       if (!found) throw new NotFound();
       return reply
         .header('content-type', 'image/webp')
@@ -37,7 +38,7 @@ export function registerMedia(app: App, { store }: { store: MediaStore }) {
         .header('last-modified', found.lastModified.toUTCString())
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .send(found.body);
+        .send('body' in found ? found.body : undefined);
     },
-  );
+  });
 }

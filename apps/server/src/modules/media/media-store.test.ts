@@ -193,6 +193,10 @@ describe.each(['local', 's3'] as const)('media store: %s', (kind) => {
       });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(served.headers['content-length']);
+      expect(head.headers.etag).toBe(served.headers.etag);
     }
     const missing = await app.inject({ method: 'GET', url: `/media/post_photos/${'0'.repeat(32)}-480.webp` });
     expect(missing.statusCode).toBe(404);
