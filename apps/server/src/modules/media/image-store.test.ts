@@ -9,7 +9,7 @@ import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { localImages } from '../../test/local-images.ts';
+import { localImages } from '../../test/media.ts';
 import { IMAGE_VARIANTS, type ImageKind } from './image-store.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'makan-media-'));

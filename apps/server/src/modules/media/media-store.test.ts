@@ -1,24 +1,21 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ChatMessage } from '@makan/contract/chat';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyMedia, runMediaMigrate } from '../../cli/media-migrate.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { posts } from '../../db/schema/posts.ts';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages } from '../../test/auth-helpers.ts';
 import { multipartBody } from '../../test/form.ts';
+import { bytesOf, keysIn } from '../../test/media.ts';
 import { type S3TestServer, startS3Server } from '../../test/s3-server.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { createImageStore, IMAGE_VARIANTS } from './image-store.ts';
 import { createMediaRepository } from './media.repository.ts';
-import { createLocalMediaStore } from './media-store.local.ts';
 import type { MediaStore } from './media-store.ts';
 import { type MediaStores, openMediaStores } from './media-stores.ts';
 import { MEDIA_SWEEP_LOCK, type MediaSweepDeps, sweepMedia } from './media-sweep.ts';
@@ -36,14 +33,6 @@ const photo = (width = 640, height = 480) => {
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg()
     .toBuffer();
-};
-
-const bytesOf = async (body: Readable) => Buffer.concat(await body.toArray());
-
-const keysIn = async (store: MediaStore, prefix: string) => {
-  const keys: string[] = [];
-  for await (const object of store.list(prefix)) keys.push(object.key);
-  return keys.sort();
 };
 
 describe.each(['local', 's3'] as const)('media store: %s', (kind) => {
@@ -106,11 +95,11 @@ describe.each(['local', 's3'] as const)('media store: %s', (kind) => {
     const got = await store.get('test_objects/small.bin');
     expect(got?.size).toBe(small.length);
     expect(got?.etag).toMatch(/^".+"$/);
-    expect(await bytesOf(got?.body ?? Readable.from([]))).toEqual(small);
+    expect(await bytesOf(got)).toEqual(small);
     const head = await store.head('test_objects/deeper/large.bin');
     expect(head?.size).toBe(large.length);
     const streamed = await store.get('test_objects/deeper/large.bin');
-    expect((await bytesOf(streamed?.body ?? Readable.from([]))).equals(large)).toBe(true);
+    expect((await bytesOf(streamed)).equals(large)).toBe(true);
 
     const listed: Record<string, number> = {};
     for await (const object of store.list('test_objects/')) listed[object.key] = object.size;
@@ -184,7 +173,7 @@ describe.each(['local', 's3'] as const)('media store: %s', (kind) => {
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(Number(served.headers['content-length'])).toBe(stored?.size);
-      expect(served.rawPayload.equals(await bytesOf(stored?.body ?? Readable.from([])))).toBe(true);
+      expect(served.rawPayload.equals(await bytesOf(stored))).toBe(true);
       // A browser revalidating gets a 304 without the bytes.
       const again = await app.inject({
         method: 'GET',
@@ -343,65 +332,6 @@ describe.each(['local', 's3'] as const)('media store: %s', (kind) => {
     // Released: the next sweep runs.
     expect((await sweepMedia(sweepDeps(), new AbortController().signal)).orphans).toBe(0);
   });
-
-  it.runIf(kind === 's3')(
-    'media:migrate copies a local data folder into the bucket, and resumes',
-    async () => {
-      const folder = mkdtempSync(path.join(tmpdir(), 'makan-migrate-'));
-      try {
-        const files = {
-          [`media/post_photos/${'a'.repeat(32)}-480.webp`]: 'photo small',
-          [`media/post_photos/${'a'.repeat(32)}-1280.webp`]: 'photo large',
-          [`media/profile_pictures/${'b'.repeat(32)}-96.webp`]: 'picture',
-          [`chat-files/chat_files/${'c'.repeat(32)}`]: '%PDF-1.4 chat file',
-          // Left behind by uploads in progress: never copied.
-          [`media/.incoming/${'d'.repeat(32)}.upload`]: 'half an upload',
-          [`media/post_photos/.${'e'.repeat(32)}-480.webp.0123456789ab.tmp`]: 'half a size',
-        };
-        for (const [file, text] of Object.entries(files)) {
-          mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
-          writeFileSync(path.join(folder, file), text);
-        }
-        const progress: string[] = [];
-        const env = { ...(s3?.env ?? {}), DATA_DIR: path.join(folder, 'unused') };
-        const first = await runMediaMigrate([folder], env, (line) => progress.push(line));
-        expect(first.code, first.out).toBe(0);
-        expect(first.out).toContain('media: 3 copied');
-        expect(first.out).toContain('chat-files: 1 copied');
-        for (const [file, text] of Object.entries(files).slice(0, 4)) {
-          const [area, ...rest] = file.split('/');
-          const store = area === 'media' ? stores.media : stores.chat;
-          const got = await store.get(rest.join('/'));
-          expect((await bytesOf(got?.body ?? Readable.from([]))).toString(), file).toBe(text);
-        }
-        expect(await keysIn(stores.media, '.incoming/')).toEqual([]);
-        expect((await keysIn(stores.media, 'post_photos/')).some((k) => k.includes('.tmp'))).toBe(false);
-
-        // Interrupted after some objects (one is missing, one was cut short): the next run finishes it.
-        await stores.media.delete(`profile_pictures/${'b'.repeat(32)}-96.webp`);
-        await stores.media.put(`post_photos/${'a'.repeat(32)}-480.webp`, Buffer.from('photo'), 'image/webp');
-        const again = await runMediaMigrate([folder], env, (line) => progress.push(line));
-        expect(again.out).toContain('media: 2 copied');
-        expect(again.out).toContain('1 already there');
-        expect(again.out).toContain('chat-files: 0 copied');
-        expect((await stores.media.head(`post_photos/${'a'.repeat(32)}-480.webp`))?.size).toBe(
-          'photo small'.length,
-        );
-
-        // Progress is reported as it goes on large folders (every 200 objects).
-        const many = createLocalMediaStore(path.join(folder, 'many'));
-        for (let i = 0; i < 401; i++) await many.put(`x/${i}.bin`, Buffer.from(String(i)), 'text/plain');
-        const reports: number[] = [];
-        const count = await copyMedia(many, stores.chat, (c) => reports.push(c.copied + c.skipped));
-        expect(count.copied).toBe(401);
-        expect(reports).toEqual([200, 400]);
-        expect(await runMediaMigrate([], { ...env, MEDIA_STORE: 'local' })).toMatchObject({ code: 2 });
-      } finally {
-        rmSync(folder, { recursive: true, force: true });
-      }
-    },
-    60_000,
-  );
 });
 
 describe('media store configuration', () => {

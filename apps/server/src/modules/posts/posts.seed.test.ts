@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { localImages } from '../../test/local-images.ts';
+import { localImages } from '../../test/media.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createPostsRepository } from './posts.repository.ts';
 import { seedDemoPosts } from './posts.seed.ts';
