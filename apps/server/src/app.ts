@@ -53,8 +53,10 @@ import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
 import { createLinkedinRepository } from './modules/linkedin/linkedin.repository.ts';
 import { linkedinRoutes } from './modules/linkedin/linkedin.routes.ts';
 import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
-import { createImageStore, type ImageStore } from './modules/media/image-store.ts';
-import { createMediaRepository, type MediaRepository } from './modules/media/media.repository.ts';
+import { createImageStore } from './modules/media/image-store.ts';
+import { createMediaRepository } from './modules/media/media.repository.ts';
+import { openMediaStores } from './modules/media/media-stores.ts';
+import { scheduleMediaSweep } from './modules/media/media-sweep.ts';
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { createListingSignals, createModerationService } from './modules/moderation/moderation.service.ts';
@@ -105,41 +107,6 @@ export type AppOverrides = {
   logger?: boolean;
 };
 
-/**
- * What a process killed mid-upload left behind: temporary upload files, and the photos of a post it
- * never committed. Runs in the background once the server listens (a large media folder must not
- * delay the start), and stops when the server closes. Only files last written before they could
- * belong to an upload in progress: with the embedded database nothing else can use this data folder
- * (PGlite is one process), so whatever was written before this process started; with PostgreSQL
- * other processes may share the folder and be mid-upload, so an hour for temporary files and a day
- * for images written but named by no row.
- */
-async function sweepMedia({
-  images,
-  media,
-  embedded,
-  startedAt,
-  signal,
-  log,
-}: {
-  images: ImageStore;
-  media: MediaRepository;
-  embedded: boolean;
-  startedAt: Date;
-  signal: AbortSignal;
-  log: App['log'];
-}) {
-  const now = Date.now();
-  const aged = (ms: number) => (embedded ? startedAt : new Date(Math.min(now - ms, startedAt.getTime())));
-  const uploads = await images.cleanIncoming({ modifiedBefore: aged(3_600_000), signal });
-  const orphans = await images.removeUnreferenced({
-    referenced: media.referencedKeys,
-    modifiedBefore: aged(86_400_000),
-    signal,
-  });
-  log.info({ uploads, orphans, stopped: signal.aborted }, 'media sweep done');
-}
-
 /** The whole server, top to bottom: config, database, plugins, then each module. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const trusted = config.trustProxy;
@@ -183,9 +150,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     attachments: createAttachmentsRepository(database.db),
   };
   const hasher = createPasswordHasher({ cost: config.scryptCost });
-  const mediaDir = path.join(config.dataDir, 'media');
-  const images = createImageStore({ dir: mediaDir });
-  const chatFiles = createChatFiles({ dir: path.join(config.dataDir, 'chat-files') });
+  // Media: photos and chat files in folders of DATA_DIR or in a bucket (MEDIA_STORE); uploads wait on
+  // this machine's disk while they are checked and re-encoded.
+  const mediaStores = openMediaStores(config.mediaStorage, config.dataDir, (operation) =>
+    metrics.mediaErrors.inc({ operation }),
+  );
+  app.addHook('onClose', async () => mediaStores.close());
+  const incomingDir = path.join(config.dataDir, 'media', '.incoming');
+  const images = createImageStore({
+    store: mediaStores.media,
+    incomingDir,
+    publicBaseUrl: config.mediaPublicBaseUrl,
+  });
+  const chatFiles = createChatFiles({ store: mediaStores.chat, incomingDir });
   await database.withStartupLock(async () => {
     await database.migrate();
     await runSeed({
@@ -202,23 +179,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
     });
   });
-  const startedAt = new Date();
-  const sweepStop = new AbortController();
-  let sweeping: Promise<void> | undefined;
-  app.addHook('onListen', async () => {
-    sweeping = sweepMedia({
-      images,
-      media: createMediaRepository(database.db),
-      embedded: database.kind === 'pglite',
-      startedAt,
-      signal: sweepStop.signal,
-      log: app.log,
-    }).catch((err: unknown) => app.log.warn({ err }, 'media sweep failed'));
+  const mediaSweep = scheduleMediaSweep({
+    images,
+    referenced: createMediaRepository(database.db).referencedKeys,
+    withTryLock: database.withTryLock,
+    embedded: database.kind === 'pglite',
+    startedAt: new Date(),
+    now: () => new Date(),
+    log: app.log,
   });
-  app.addHook('preClose', async () => {
-    sweepStop.abort();
-    await sweeping;
-  });
+  app.addHook('onListen', async () => mediaSweep.start());
+  app.addHook('preClose', () => mediaSweep.stop());
 
   // Cross-cutting plugins.
   const clock = overrides.clock ?? systemClock;
@@ -247,9 +218,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const messageRule = perMinute(config.limits.messagesPerMinute, 'tooManyMessages');
   const commentRule = perMinute(config.limits.commentsPerMinute, 'tooManyComments');
   registerErrorHandling(app);
-  await registerSecurity(app, { publicUrl: config.publicUrl });
+  await registerSecurity(app, { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaPublicBaseUrl });
   await registerOpenApi(app, { publicUrl: config.publicUrl, supportEmail: config.supportEmail });
-  await registerMedia(app, { dir: mediaDir });
+  registerMedia(app, { store: mediaStores.media });
 
   // Modules.
   const random = overrides.random ?? cryptoRandom;
@@ -487,7 +458,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return {
       title: preview.title,
       description: preview.description || preview.title,
-      image: preview.image ? `${config.publicUrl}${preview.image}` : null,
+      // A path of this app, or already a full address (MEDIA_PUBLIC_BASE_URL).
+      image: preview.image?.startsWith('/') ? `${config.publicUrl}${preview.image}` : preview.image,
       url: `${config.publicUrl}/post/${id}`,
     };
   });

@@ -110,6 +110,15 @@ const envSchema = z.object({
   NOTIFICATIONS_FAN_OUT_CHUNK: positiveInt(500),
   /** A process holds the notification work it took this long; dead, another takes it after. */
   NOTIFICATIONS_LEASE_SECONDS: positiveInt(60),
+  /** Where photos and chat files are kept (docs/decisions/025-media-store.md). */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl(['http', 'https'], 'https://<account>.r2.cloudflarestorage.com'),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  MEDIA_PUBLIC_BASE_URL: optionalUrl(['http', 'https'], 'https://cdn.makan.example'),
   LIMIT_MESSAGES_PER_MINUTE: positiveInt(120),
   LIMIT_COMMENTS_PER_MINUTE: positiveInt(60),
 });
@@ -122,6 +131,17 @@ function isAddressOrRange(part: string): boolean {
   if (bits === undefined) return true;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128);
 }
+
+/** A bucket of an S3-compatible service; no keys: the SDK's own chain (instance role, AWS_* variables). */
+export type S3Storage = {
+  kind: 's3';
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+};
+export type MediaStorage = { kind: 'local' } | S3Storage;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -168,6 +188,12 @@ export type Config = {
   notificationDigestEveryHours: number;
   notificationsFanOutChunk: number;
   notificationsLeaseMs: number;
+  mediaStorage: MediaStorage;
+  /**
+   * Where browsers fetch public images (a CDN, or the bucket's public address) instead of this app's
+   * /media/; unset: through the app.
+   */
+  mediaPublicBaseUrl: string | undefined;
   /** Per-user rate limits, well above what people do by hand (a busy chat is 10-20 messages a minute). */
   limits: { messagesPerMinute: number; commentsPerMinute: number };
 };
@@ -185,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const mediaStorage = mediaStorageOf(e);
   const base = env.INIT_CWD && existsSync(env.INIT_CWD) ? env.INIT_CWD : repoRoot;
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(base, p));
   return {
@@ -228,9 +255,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notificationDigestEveryHours: e.NOTIFICATION_DIGEST_EVERY_HOURS,
     notificationsFanOutChunk: e.NOTIFICATIONS_FAN_OUT_CHUNK,
     notificationsLeaseMs: e.NOTIFICATIONS_LEASE_SECONDS * 1000,
+    mediaStorage,
+    mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     limits: {
       messagesPerMinute: e.LIMIT_MESSAGES_PER_MINUTE,
       commentsPerMinute: e.LIMIT_COMMENTS_PER_MINUTE,
     },
+  };
+}
+
+function mediaStorageOf(e: z.infer<typeof envSchema>): MediaStorage {
+  if (e.MEDIA_STORE === 'local') return { kind: 'local' };
+  const missing = [
+    ...(e.S3_BUCKET ? [] : ['S3_BUCKET']),
+    // Both keys or neither: one alone is a mistake, not a choice of the SDK's chain.
+    ...(!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY
+      ? [e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID']
+      : []),
+  ];
+  if (!e.S3_BUCKET || missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  MEDIA_STORE=s3 needs ${missing.join(' and ')}`);
+  }
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
   };
 }

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { z } from 'zod';
 import { sourceFile } from '../paths.ts';
 import { createPglite } from './pglite.ts';
 import { type ProcessLog, startPgliteProcess } from './pglite-process.ts';
@@ -22,6 +23,12 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Runs fn while holding a database-wide lock, so several processes starting at once migrate and seed once. */
   withStartupLock: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs fn only when no other process, and no other call in this one, holds the lock `key`
+   * (pg_try_advisory_lock, released when fn ends or the connection drops): background work that
+   * one node at a time should do. Answers whether fn ran, and its value.
+   */
+  withTryLock: <T>(key: number, fn: () => Promise<T>) => Promise<TryLockResult<T>>;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -47,7 +54,51 @@ export type DatabaseOptions = {
   log?: ProcessLog | undefined;
 };
 
+export type TryLockResult<T> = { ran: true; value: T } | { ran: false };
+
 const STARTUP_LOCK = 7_261_001;
+
+/** A session to take an advisory lock on, and to give back after (a pooled connection, or nothing). */
+type LockSession = {
+  query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+  release: () => void;
+};
+
+const lockAnswer = z.array(z.object({ locked: z.boolean() })).length(1);
+
+/**
+ * The same SQL on every database. Advisory locks are re-entrant within one session, and the embedded
+ * database has one session for the whole process, so the keys this process holds are also kept here.
+ */
+function tryLocks(session: () => Promise<LockSession>): DatabaseHandle['withTryLock'] {
+  const held = new Set<number>();
+  return async <T>(key: number, fn: () => Promise<T>): Promise<TryLockResult<T>> => {
+    if (held.has(key)) return { ran: false };
+    held.add(key);
+    try {
+      const conn = await session();
+      try {
+        const answer = await conn.query('select pg_try_advisory_lock($1) as locked', [key]);
+        if (!lockAnswer.parse(answer.rows)[0]?.locked) return { ran: false };
+        try {
+          return { ran: true, value: await fn() };
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        }
+      } finally {
+        conn.release();
+      }
+    } finally {
+      held.delete(key);
+    }
+  };
+}
+
+/** The embedded database's one session: the lock is taken on it without holding it (fn needs it too). */
+const sharedSession = (query: LockSession['query']) => async (): Promise<LockSession> => ({
+  query,
+  release: () => {},
+});
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url);
@@ -68,6 +119,7 @@ async function openPgliteProcess(dataDir: string, log: ProcessLog | undefined): 
   return poolHandle(pool, 'pglite', {
     // One database process per folder, owned by this server: nothing else runs start-up at once.
     withStartupLock: (fn) => fn(),
+    withTryLock: tryLocks(sharedSession((text, values) => pool.query(text, values))),
     close: async () => {
       await pool.end();
       await host.stop();
@@ -82,7 +134,7 @@ async function openPgliteProcess(dataDir: string, log: ProcessLog | undefined): 
 function poolHandle(
   pool: pg.Pool,
   kind: DatabaseHandle['kind'],
-  own: Pick<DatabaseHandle, 'withStartupLock' | 'close'>,
+  own: Pick<DatabaseHandle, 'withStartupLock' | 'withTryLock' | 'close'>,
 ): DatabaseHandle {
   pool.on('error', () => {
     // An idle connection lost its server (a restart, the embedded process gone): the pool opens a
@@ -141,6 +193,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     kind: 'pglite',
     // One connection in one process: nothing else can run start-up at the same time.
     withStartupLock: (fn) => fn(),
+    withTryLock: tryLocks(sharedSession((text, values) => client.query(text, values))),
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
@@ -180,6 +233,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
+    // A connection of its own for as long as fn runs: a session-level lock lives on its connection.
+    withTryLock: tryLocks(() => pool.connect()),
     close: () => pool.end(),
   });
 }

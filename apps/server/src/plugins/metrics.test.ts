@@ -137,3 +137,37 @@ describe('request ids', () => {
     expect(malformed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('media store errors', () => {
+  it('are counted by operation, and still thrown', async () => {
+    const { observedStore } = await import('../modules/media/media-store.ts');
+    const failed: string[] = [];
+    const broken = observedStore(
+      {
+        put: async () => {
+          throw new Error('bucket refused');
+        },
+        get: async () => undefined,
+        head: async () => undefined,
+        delete: async () => {
+          throw new Error('bucket refused');
+        },
+        async *list() {
+          yield* [];
+          throw new Error('bucket refused');
+        },
+      },
+      (operation) => failed.push(operation),
+    );
+    await expect(broken.put('media/a.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(
+      'bucket refused',
+    );
+    expect(await broken.get('media/a.webp')).toBeUndefined();
+    await expect(broken.delete('media/a.webp')).rejects.toThrow('bucket refused');
+    const listAll = async () => {
+      for await (const _ of broken.list('media/'));
+    };
+    await expect(listAll()).rejects.toThrow('bucket refused');
+    expect(failed).toEqual(['put', 'delete', 'list']);
+  });
+});

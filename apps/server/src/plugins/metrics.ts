@@ -123,9 +123,14 @@ export function registerMetrics(
         },
       );
     });
+    // Listening once the app is ready (before its own port answers): a scrape never finds it closed.
     app.addHook(
-      'onListen',
-      () => new Promise<void>((resolve) => server.listen(options.port, options.host, resolve)),
+      'onReady',
+      () =>
+        new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(options.port, options.host, resolve);
+        }),
     );
     app.addHook('onClose', () => new Promise<void>((resolve) => server.close(() => resolve())));
     return;

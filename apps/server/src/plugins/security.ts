@@ -2,8 +2,14 @@ import helmet from '@fastify/helmet';
 import { LINKEDIN_CALLBACK_ROUTE } from '@makan/contract/routes';
 import type { App } from '../lib/http.ts';
 
-/** Security headers. The CSP allows only this origin, plus its websocket for real time and data:/blob: images for previews. */
-export async function registerSecurity(app: App, { publicUrl }: { publicUrl: string }) {
+/**
+ * Security headers. The CSP allows only this origin, plus its websocket for real time, data:/blob:
+ * images for previews, and the origin public images are served from when it is another (a CDN).
+ */
+export async function registerSecurity(
+  app: App,
+  { publicUrl, mediaBaseUrl }: { publicUrl: string; mediaBaseUrl?: string | undefined },
+) {
   const wsOrigin = publicUrl.replace(/^http/, 'ws');
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -12,7 +18,7 @@ export async function registerSecurity(app: App, { publicUrl }: { publicUrl: str
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...(mediaBaseUrl ? [new URL(mediaBaseUrl).origin] : [])],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", wsOrigin],
         'media-src': ["'self'", 'blob:'],

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { LIMITS } from '@makan/contract/limits';
 import { AppError, Invalid, PayloadTooLarge, type Text } from '../../lib/errors.ts';
 import { cleanFileName } from '../../lib/file-name.ts';
-import { writeAtomically } from '../../lib/files.ts';
 import { createImageStore, sniffImage } from '../media/image-store.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import type { AttachmentInsert, AttachmentRow } from './attachments.repository.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
@@ -34,14 +32,13 @@ export const attachmentType = (n = 1) => {
 };
 
 /**
- * Files sent in chats, kept under DATA_DIR/chat-files and served only through signed addresses
- * (never by /media). The type comes from the bytes: images are re-encoded to WebP (no metadata,
- * 50 MP at most), PDFs and plain text are kept as sent.
+ * Files sent in chats, kept in a store of their own (DATA_DIR/chat-files, or chat-files/ in the
+ * bucket) and served only through signed addresses (never by /media). The type comes from the bytes:
+ * images are re-encoded to WebP (no metadata, 50 MP at most), PDFs and plain text are kept as sent.
  */
-export function createChatFiles({ dir }: { dir: string }) {
-  const images = createImageStore({ dir });
-  const rawDir = path.join(dir, 'chat_files');
-  const rawPath = (key: string) => path.join(rawDir, key);
+export function createChatFiles({ store, incomingDir }: { store: MediaStore; incomingDir: string }) {
+  const images = createImageStore({ store, incomingDir });
+  const rawKey = (key: string) => `chat_files/${key}`;
 
   return {
     /** Checks and stores one attachment (`n`: its position, for the error texts). */
@@ -71,9 +68,8 @@ export function createChatFiles({ dir }: { dir: string }) {
       const isPdf = bytes.subarray(0, 5).toString('latin1') === '%PDF-';
       if (!isPdf && !isPlainText(bytes)) throw attachmentType(n);
       const key = randomBytes(16).toString('hex');
-      await mkdir(rawDir, { recursive: true });
-      await writeAtomically(rawPath(key), bytes);
       const extension = isPdf ? 'pdf' : 'txt';
+      await store.put(rawKey(key), bytes, isPdf ? 'application/pdf' : 'text/plain');
       return {
         kind: 'file',
         storageKey: key,
@@ -86,17 +82,20 @@ export function createChatFiles({ dir }: { dir: string }) {
       };
     },
 
-    /** Where a stored attachment is on disk; images have a preview and a full size. */
-    pathOf(attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>, size: 'full' | 'preview') {
-      if (attachment.kind === 'image') {
-        return images.pathOf('chat', attachment.storageKey, size === 'preview' ? PREVIEW : FULL);
-      }
-      return KEY_PATTERN.test(attachment.storageKey) ? rawPath(attachment.storageKey) : undefined;
+    /** A stored attachment as a stream (undefined when gone); images have a preview and a full size. */
+    async open(attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>, size: 'full' | 'preview') {
+      const key =
+        attachment.kind === 'image'
+          ? images.storeKeyOf('chat', attachment.storageKey, size === 'preview' ? PREVIEW : FULL)
+          : KEY_PATTERN.test(attachment.storageKey)
+            ? rawKey(attachment.storageKey)
+            : undefined;
+      return key ? store.get(key) : undefined;
     },
 
     async remove(attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>): Promise<void> {
       if (attachment.kind === 'image') return images.remove('chat', attachment.storageKey);
-      if (KEY_PATTERN.test(attachment.storageKey)) await rm(rawPath(attachment.storageKey), { force: true });
+      if (KEY_PATTERN.test(attachment.storageKey)) await store.delete(rawKey(attachment.storageKey));
     },
   };
 }

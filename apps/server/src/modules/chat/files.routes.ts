@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { fileQuery } from '@makan/contract/chat';
 import { z } from 'zod';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
@@ -27,9 +25,9 @@ export function chatFileRoutes(app: App, { chat, files }: { chat: AttachmentsSer
       const { size, expires, signature } = request.query;
       const found = await chat.fileFor(request.params.id, size, expires, signature);
       if (!found) throw new Forbidden();
-      const file = files.pathOf(found.attachment, size);
-      const info = file ? await stat(file).catch(() => undefined) : undefined;
-      if (!file || !info) throw new NotFound();
+      // Streamed from the store as it comes, whichever store it is: never held whole in memory.
+      const file = await files.open(found.attachment, size);
+      if (!file) throw new NotFound();
       const inline = found.attachment.kind === 'image';
       const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
       return reply
@@ -39,7 +37,7 @@ export function chatFileRoutes(app: App, { chat, files }: { chat: AttachmentsSer
             ? 'image/webp'
             : `${found.attachment.mimeType}${found.attachment.mimeType === 'text/plain' ? '; charset=utf-8' : ''}`,
         )
-        .header('content-length', info.size)
+        .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', `private, max-age=${maxAge}, immutable`)
@@ -47,7 +45,7 @@ export function chatFileRoutes(app: App, { chat, files }: { chat: AttachmentsSer
           'content-disposition',
           contentDisposition(inline ? 'inline' : 'attachment', found.attachment.fileName),
         )
-        .send(createReadStream(file));
+        .send(file.body);
     },
   );
 }

@@ -9,11 +9,12 @@ import { HTTP_TEXT, TEXT } from '@makan/contract/texts';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { createImageStore, IMAGE_VARIANTS, type ImageKind } from './image-store.ts';
+import { localImages } from '../../test/media.ts';
+import { IMAGE_VARIANTS, type ImageKind } from './image-store.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'makan-media-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const store = createImageStore({ dir });
+const store = localImages(dir);
 
 type Rgb = [number, number, number];
 
@@ -314,7 +315,7 @@ describe('image store: what an interrupted upload left behind', () => {
 
   it('deletes leftover temporary uploads, and only those older than asked when asked', async () => {
     const root = sweepDir();
-    const own = createImageStore({ dir: root });
+    const own = localImages(root);
     const incoming = path.join(root, '.incoming');
     await mkdir(incoming, { recursive: true });
     await writeFile(path.join(incoming, `${'a'.repeat(32)}.upload`), 'half a photo');
@@ -327,12 +328,12 @@ describe('image store: what an interrupted upload left behind', () => {
     expect((await readdir(incoming)).sort()).toEqual([`${'b'.repeat(32)}.upload`, 'keep.txt']);
     expect(await own.cleanIncoming()).toBe(1);
     expect(await readdir(incoming)).toEqual(['keep.txt']);
-    expect(await createImageStore({ dir: path.join(root, 'nothing-yet') }).cleanIncoming()).toBe(0);
+    expect(await localImages(path.join(root, 'nothing-yet')).cleanIncoming()).toBe(0);
   });
 
   it('deletes every size of images no row names, and half-written sizes, keeping the named ones', async () => {
     const root = sweepDir();
-    const own = createImageStore({ dir: root });
+    const own = localImages(root);
     const png = await picture().png().toBuffer();
     const kept = (await own.savePhoto(png)).key;
     const orphan = (await own.savePhoto(png)).key;
@@ -367,7 +368,7 @@ describe('image store: what an interrupted upload left behind', () => {
 
   it('keeps recent unnamed images when only older ones may go (another process may be mid-upload)', async () => {
     const root = sweepDir();
-    const own = createImageStore({ dir: root });
+    const own = localImages(root);
     const png = await picture().png().toBuffer();
     const recent = (await own.savePhoto(png)).key;
     const stale = (await own.savePhoto(png)).key;

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { LIMITS } from '@makan/contract/limits';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
-import { writeAtomically } from '../../lib/files.ts';
+import type { MediaStore } from './media-store.ts';
 
 export type ImageKind = 'picture' | 'cover';
 /** Every kind of stored image: profile pictures and covers, post photos and chat photos. */
@@ -128,7 +128,9 @@ const sharpInput = (source: ImageSource) => (Buffer.isBuffer(source) ? source : 
 
 /** Keys are ours (random hex), never derived from what the user sent. */
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
-/** The temporary name `writeAtomically` gives a size while writing it. */
+/** One size of a stored image, as named in its folder. */
+const NAME_PATTERN = /^([0-9a-f]{32})-\d+\.webp$/;
+/** The temporary name the local store gives a size while writing it (lib/files.ts). */
 const TEMP_PATTERN = /^\.[0-9a-f]{32}-\d+\.webp\.[0-9a-f]+\.tmp$/;
 
 type Format = 'jpeg' | 'png' | 'gif' | 'webp';
@@ -178,22 +180,24 @@ export async function differenceHash(image: Sharp): Promise<bigint | null> {
 }
 
 export function createImageStore({
-  dir,
+  store,
+  incomingDir,
+  publicBaseUrl = '',
   newKey = () => randomBytes(16).toString('hex'),
-  incomingDir = path.join(dir, '.incoming'),
 }: {
-  /** The media folder, served under /media/. */
-  dir: string;
-  newKey?: () => string;
+  /** Where the images are kept (media-store.ts); public ones are served under /media/. */
+  store: MediaStore;
   /**
-   * Where uploads wait as temporary files before they are checked and re-encoded. By default a
-   * hidden folder of the media folder: the same disk, and never served (/media/ serves only
-   * key-named WebP files and no dotfiles).
+   * Where uploads wait as temporary files on this machine's disk before they are checked and
+   * re-encoded: DATA_DIR/media/.incoming (never served: /media/ serves only key-named WebP files).
    */
-  incomingDir?: string;
+  incomingDir: string;
+  /** Where browsers fetch public images instead of this app's /media/ (MEDIA_PUBLIC_BASE_URL). */
+  publicBaseUrl?: string | undefined;
+  newKey?: () => string;
 }) {
-  const fileOf = (kind: StoredImageKind, key: string, size: number) =>
-    path.join(dir, IMAGE_VARIANTS[kind].folder, `${key}-${size}.webp`);
+  const keyOf = (kind: StoredImageKind, key: string, size: number) =>
+    `${IMAGE_VARIANTS[kind].folder}/${key}-${size}.webp`;
 
   type Rendered = { size: number; data: Buffer; width: number; height: number };
 
@@ -262,18 +266,20 @@ export function createImageStore({
     return { outputs, hash };
   }
 
-  async function store(kind: StoredImageKind, source: ImageSource) {
+  async function encodeAndPut(kind: StoredImageKind, source: ImageSource) {
     const { head, size } = await headOf(source);
     if (size > LIMITS.fileMaxBytes) throw tooLarge();
     const { outputs, hash } = await renderTurn(() => render(kind, source, head));
     const key = newKey();
     if (!KEY_PATTERN.test(key)) throw new Error('image keys must be 32 lower-case hex digits');
-    await mkdir(path.join(dir, IMAGE_VARIANTS[kind].folder), { recursive: true });
-    try {
-      for (const output of outputs) await writeAtomically(fileOf(kind, key, output.size), output.data);
-    } catch (err) {
+    // The sizes go up together (a bucket's round trips overlap); if one fails, none is kept.
+    const puts = await Promise.allSettled(
+      outputs.map((output) => store.put(keyOf(kind, key, output.size), output.data, 'image/webp')),
+    );
+    const failed = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
+    if (failed) {
       await remove(kind, key);
-      throw err;
+      throw failed.reason;
     }
     return { key, outputs, hash };
   }
@@ -281,9 +287,7 @@ export function createImageStore({
   /** Deletes every size of a stored image; files already gone are fine. */
   async function remove(kind: StoredImageKind, key: string): Promise<void> {
     if (!KEY_PATTERN.test(key)) return;
-    await Promise.all(
-      IMAGE_VARIANTS[kind].variants.map((v) => rm(fileOf(kind, key, v.size), { force: true })),
-    );
+    await Promise.all(IMAGE_VARIANTS[kind].variants.map((v) => store.delete(keyOf(kind, key, v.size))));
   }
 
   return {
@@ -308,7 +312,7 @@ export function createImageStore({
 
     /** Checks, re-encodes and stores an uploaded picture or cover; answers its key. */
     async save(kind: ImageKind, source: ImageSource): Promise<string> {
-      return (await store(kind, source)).key;
+      return (await encodeAndPut(kind, source)).key;
     },
 
     /**
@@ -319,25 +323,25 @@ export function createImageStore({
       source: ImageSource,
       kind: PhotoKind = 'post',
     ): Promise<{ key: string; width: number; height: number; size: number; phash: bigint | null }> {
-      const { key, outputs, hash } = await store(kind, source);
+      const { key, outputs, hash } = await encodeAndPut(kind, source);
       const large = outputs[outputs.length - 1];
       if (!large) throw new Error('no output');
       return { key, width: large.width, height: large.height, size: large.data.length, phash: hash };
     },
 
-    /** The public path of one size (by default the one a screen shows at 2×). */
+    /** The public address of one size (by default the one a screen shows at 2×). */
     url(kind: StoredImageKind, key: string, size: number = IMAGE_VARIANTS[kind].defaultSize): string {
       const { folder, variants } = IMAGE_VARIANTS[kind];
       if (!variants.some((v) => v.size === size)) throw new Error(`no ${kind} of size ${size}`);
-      return `/media/${folder}/${key}-${size}.webp`;
+      return `${publicBaseUrl}/media/${folder}/${key}-${size}.webp`;
     },
 
-    /** Where one size of a stored image is on disk (for images served by a route, not /media). */
-    pathOf(kind: StoredImageKind, key: string, size: number): string | undefined {
+    /** The store's key of one size of a stored image (for images served by a route, not /media). */
+    storeKeyOf(kind: StoredImageKind, key: string, size: number): string | undefined {
       if (!KEY_PATTERN.test(key) || !IMAGE_VARIANTS[kind].variants.some((v) => v.size === size)) {
         return undefined;
       }
-      return fileOf(kind, key, size);
+      return keyOf(kind, key, size);
     },
 
     remove,
@@ -377,9 +381,9 @@ export function createImageStore({
      * Deletes stored images (pictures, covers, post photos) that no row names: the photos a post
      * upload had written when the process died before the post was committed. `referenced` answers
      * which of the given keys a row still names; keys are checked a batch at a time, so the cost is
-     * one folder listing and one indexed query per thousand images. Only images last written before
-     * `modifiedBefore` (all when unset): another process sharing the folder may be between writing a
-     * photo and committing its post. Stops early when `signal` is aborted. Answers how many images
+     * one listing of each folder of the store and one indexed query per thousand images. Only images
+     * whose every size was written before `modifiedBefore` (all when unset): another process sharing
+     * the store may be between writing a photo and committing its post. Stops early when `signal` is aborted. Answers how many images
      * (all their sizes) were deleted.
      */
     async removeUnreferenced({
@@ -391,39 +395,32 @@ export function createImageStore({
       modifiedBefore?: Date;
       signal?: AbortSignal;
     }): Promise<number> {
+      const old = (written: Date) => !modifiedBefore || written < modifiedBefore;
       let removed = 0;
       for (const kind of ['picture', 'cover', 'post'] as const) {
-        if (signal?.aborted) break;
-        let names: string[];
-        try {
-          names = await readdir(path.join(dir, IMAGE_VARIANTS[kind].folder));
-        } catch {
-          continue;
+        const { folder } = IMAGE_VARIANTS[kind];
+        // Each image's sizes, and when the newest of them was written: one listing of the folder.
+        const images = new Map<string, Date>();
+        for await (const object of store.list(`${folder}/`)) {
+          if (signal?.aborted) return removed;
+          const name = object.key.slice(folder.length + 1);
+          // Half-written sizes (local store) of a process that died while writing them.
+          if (TEMP_PATTERN.test(name)) {
+            if (old(object.lastModified)) await store.delete(object.key);
+            continue;
+          }
+          const key = NAME_PATTERN.exec(name)?.[1];
+          if (!key) continue;
+          const seen = images.get(key);
+          if (!seen || seen < object.lastModified) images.set(key, object.lastModified);
         }
-        const folder = path.join(dir, IMAGE_VARIANTS[kind].folder);
-        // Half-written sizes (see writeAtomically) of a process that died while writing them.
-        for (const name of names.filter((n) => TEMP_PATTERN.test(n))) {
-          const file = path.join(folder, name);
-          if (!modifiedBefore || (await writtenBefore(file, modifiedBefore))) await rm(file, { force: true });
-        }
-        const keys = [
-          ...new Set(
-            names.flatMap((name) => {
-              const key = /^([0-9a-f]{32})-\d+\.webp$/.exec(name)?.[1];
-              return key ? [key] : [];
-            }),
-          ),
-        ];
+        const keys = [...images.keys()];
         for (let i = 0; i < keys.length && !signal?.aborted; i += 1000) {
           const batch = keys.slice(i, i + 1000);
           const named = await referenced(kind, batch);
           for (const key of batch) {
-            if (named.has(key)) continue;
-            if (modifiedBefore) {
-              const sizes = IMAGE_VARIANTS[kind].variants.map((v) => fileOf(kind, key, v.size));
-              const old = await Promise.all(sizes.map((f) => writtenBefore(f, modifiedBefore)));
-              if (!old.every(Boolean)) continue;
-            }
+            const written = images.get(key);
+            if (named.has(key) || !written || !old(written)) continue;
             await remove(kind, key);
             removed += 1;
           }

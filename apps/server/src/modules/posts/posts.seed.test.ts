@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { localImages } from '../../test/media.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { createImageStore } from '../media/image-store.ts';
 import { createPostsRepository } from './posts.repository.ts';
 import { seedDemoPosts } from './posts.seed.ts';
 
@@ -36,7 +36,7 @@ describe('demo posts', () => {
       const again = await seedDemoPosts({
         db: database.db,
         posts: createPostsRepository(database.db),
-        images: createImageStore({ dir: path.join(config.dataDir, 'media') }),
+        images: localImages(path.join(config.dataDir, 'media')),
         now: new Date(),
         log: { info: () => undefined },
       });
