@@ -126,7 +126,7 @@ const usersWithEmail = (email: string) => database.db.select().from(users).where
 
 function expectFailure(res: { statusCode: number; json: () => unknown }, status: number, message: string) {
   expect(res.statusCode).toBe(status);
-  expect(envelope.parse(res.json())).toEqual({ request_id: expect.any(String), status: false, message });
+  expect(envelope.parse(res.json())).toEqual({ status: false, message });
 }
 
 describe('GET /api/auth/linkedin', () => {
