@@ -2,7 +2,9 @@
  * `npm run backup -- <folder>`: a copy of everything the nodes share, taken while they run, into a new
  * folder: the PostgreSQL database (`pg_dump --format=custom` into `database.dump`) and then the media
  * of the configured store (the bucket with MEDIA_STORE=s3, else DATA_DIR's folders) into `media/` and
- * `chat-files/` under the same keys. `backup.json`, written last, says it finished and what it holds;
+ * `chat-files/` under the same keys; and companies' registration documents, which are kept on disk
+ * (DATA_DIR/verification of the machine it runs on: a volume every node shares, with several nodes).
+ * `backup.json`, written last, says it finished and what it holds;
  * `npm run restore` (restore.ts) refuses a folder without it. See docs/operations.md, "Backups".
  *
  * The database first: every row names objects put before it was written (uploads put the objects, then
@@ -14,6 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { createLocalMediaStore } from '../modules/media/media-store.local.ts';
@@ -30,6 +33,15 @@ export const AREAS = [
   { folder: 'media', store: 'media' },
   { folder: 'chat-files', store: 'chat' },
 ] as const satisfies readonly { folder: string; store: keyof Omit<MediaStores, 'close'> }[];
+
+/** Companies' registration documents: files in DATA_DIR, not in the media store (issue 21). */
+export const DOCUMENTS_FOLDER = 'verification';
+
+/** Files under a folder, recursively (0 when it does not exist). */
+export function filesIn(folder: string): number {
+  if (!existsSync(folder)) return 0;
+  return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+}
 
 /** A folder named on the command line, from where npm was run (as DATA_DIR is, config.ts). */
 export function folderArgument(folder: string, env: Record<string, string | undefined>) {
@@ -108,6 +120,10 @@ export async function runBackup(
       const to = createLocalMediaStore(path.join(folder, area));
       counts[area] = await copyMedia(stores[store], to, (c) => write(countLine(area, c, ' …')));
     }
+    // Copied with their modes (the documents are readable by the server's user only).
+    const documents = path.join(config.dataDir, DOCUMENTS_FOLDER);
+    if (existsSync(documents)) await cp(documents, path.join(folder, DOCUMENTS_FOLDER), { recursive: true });
+    const documentCount = filesIn(path.join(folder, DOCUMENTS_FOLDER));
     const manifest = {
       taken_at: takenAt.toISOString(),
       finished_at: new Date().toISOString(),
@@ -116,11 +132,13 @@ export async function runBackup(
       objects: Object.fromEntries(
         Object.entries(counts).map(([area, c]) => [area, { count: c.copied, bytes: c.bytes }]),
       ),
+      documents: documentCount,
     };
     writeFileSync(path.join(folder, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     const lines = [
       `database: ${(dumpBytes / 1024 / 1024).toFixed(1)} MiB`,
       ...Object.entries(counts).map(([area, c]) => countLine(area, c)),
+      `${DOCUMENTS_FOLDER}: ${documentCount} documents`,
     ];
     return { code: 0, out: `${lines.join('\n')}\nbackup complete in ${folder}` };
   } finally {

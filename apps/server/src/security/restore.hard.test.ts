@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -29,7 +29,7 @@ import {
  * with its media in a bucket; a user posts a listing with a photo; `npm run backup` while it runs;
  * the database dropped and made again and every object of the bucket deleted; `npm run restore`;
  * a server started on a new machine's empty DATA_DIR: the user signs in and sees the listing, whose
- * photo is served with the bytes it had.
+ * photo is served with the bytes it had; a company document kept on disk is back too.
  */
 
 const adminUrl = process.env.DATABASE_URL;
@@ -146,13 +146,21 @@ describe.skipIf(!adminUrl || !clients)(
       const objectsBefore = await bucketKeys(storage);
       expect(objectsBefore.length).toBeGreaterThanOrEqual(2);
 
+      // A company's registration document, kept on the machine's disk (as the verification upload
+      // writes it: readable by the server's user only).
+      const documentName = `${'d'.repeat(32)}.pdf`;
+      const document = Buffer.from('%PDF-1.4 registration certificate');
+      mkdirSync(path.join(place.dataDir, 'verification'));
+      writeFileSync(path.join(place.dataDir, 'verification', documentName), document, { mode: 0o600 });
+
       // The backup, taken while the server runs, as docs/operations.md says.
       const folder = path.join(mkdtempSync(path.join(tmpdir(), 'makan-backup-')), 'backup');
       cleanups.push(() => rmSync(path.dirname(folder), { recursive: true, force: true }));
-      const backup = await runBackup([folder], env, () => {});
+      const backup = await runBackup([folder], { ...env, DATA_DIR: place.dataDir }, () => {});
       expect(backup.code, backup.out).toBe(0);
       const manifest = JSON.parse(readFileSync(path.join(folder, 'backup.json'), 'utf8'));
       expect(manifest.objects.media.count).toBe(objectsBefore.filter((k) => k.startsWith('media/')).length);
+      expect(manifest.documents).toBe(1);
 
       // Everything lost: the server stopped, the database dropped and made again, the bucket emptied.
       await stopServer(first, 'SIGTERM');
@@ -160,17 +168,21 @@ describe.skipIf(!adminUrl || !clients)(
       await emptyBucket(storage);
       expect(await bucketKeys(storage)).toEqual([]);
 
-      // A restore that would mix with existing tables is refused; into the empty database it runs.
-      const restore = await runRestore([folder], env, () => {});
+      // Restored from a new machine (an empty DATA_DIR) into the empty database and bucket; a second
+      // restore, which would mix with the tables now there, is refused.
+      const newDataDir = mkdtempSync(path.join(tmpdir(), 'makan-restored-'));
+      cleanups.push(() => rmSync(newDataDir, { recursive: true, force: true }));
+      const restore = await runRestore([folder], { ...env, DATA_DIR: newDataDir }, () => {});
       expect(restore.code, restore.out).toBe(0);
       expect(await bucketKeys(storage)).toEqual(objectsBefore);
-      const again = await runRestore([folder], env, () => {});
+      const restoredDocument = path.join(newDataDir, 'verification', documentName);
+      expect(readFileSync(restoredDocument).equals(document)).toBe(true);
+      expect(statSync(restoredDocument).mode & 0o777).toBe(0o600);
+      const again = await runRestore([folder], { ...env, DATA_DIR: newDataDir }, () => {});
       expect(again.code).toBe(2);
       expect(again.out).toContain('not empty');
 
-      // A new machine (an empty DATA_DIR) on the restored database and bucket.
-      const newDataDir = mkdtempSync(path.join(tmpdir(), 'makan-restored-'));
-      cleanups.push(() => rmSync(newDataDir, { recursive: true, force: true }));
+      // The servers start again, on the new machine.
       await boot(newDataDir);
       const login = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
