@@ -70,7 +70,7 @@ describe.skipIf(missing.length > 0)(
   () => {
     const cleanups: (() => Promise<void> | void)[] = [];
     const nodes: Node[] = [];
-    const sockets: TestSocket[] = [];
+    const sockets: { user: SignedUpUser; socket: TestSocket }[] = [];
     let lb: LoadBalancer;
     let databaseUrl = '';
     let ana: SignedUpUser;
@@ -125,7 +125,7 @@ describe.skipIf(missing.length > 0)(
     const connectThroughNginx = async (user: SignedUpUser, options = {}) => {
       const before = await socketsPerNode();
       const socket = openSocket(lb.base, user.token, options);
-      sockets.push(socket);
+      sockets.push({ user, socket });
       await whenConnected(socket);
       const index = await until('the socket to be counted on a node', async () => {
         const after = await socketsPerNode();
@@ -195,7 +195,7 @@ describe.skipIf(missing.length > 0)(
     }, 180_000);
 
     afterAll(async () => {
-      for (const socket of sockets) socket.close();
+      for (const { socket } of sockets) socket.close();
       for (const cleanup of cleanups.reverse()) await cleanup();
     });
 
@@ -583,6 +583,20 @@ describe.skipIf(missing.length > 0)(
       }
       // Badr's socket, on a node that lived, heard every message Ana's socket had acknowledged.
       for (const id of acked.socket) expect(badrHeard.get(id) ?? 0, `Badr heard ${id}`).toBeGreaterThan(0);
+
+      // Presence after the death: Ana is online (her socket came back); once her sockets close, every
+      // node says she is offline (the dead node's socket is not counted).
+      const anaPresence = async () => {
+        const res = await call('GET', `/api/chat/presence?user_ids=${ana.id}`, { user: badr });
+        expect(res.status).toBe(200);
+        return dataOf<{ presence: Presence[] }>(res).presence[0];
+      };
+      expect(await anaPresence()).toMatchObject({ online: true });
+      for (const { user, socket } of sockets) if (user === ana) socket.close();
+      await until('Ana to be offline on every node', async () => {
+        const seen = await Promise.all([1, 2, 3].map(anaPresence));
+        return seen.every((p) => p?.online === false && p.last_seen_at) ? true : undefined;
+      });
 
       // The post the victim was receiving lost its answer; the client found it missing and sent it again.
       if (caughtAPost) expect(tally.postFailures).toBeGreaterThan(0);
