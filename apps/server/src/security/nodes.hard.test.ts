@@ -66,7 +66,7 @@ const refuseOn4xx = (what: string, answer: Answer) => {
 };
 
 describe.skipIf(missing.length > 0)(
-  `three nodes behind nginx (needs ${['DATABASE_URL', 'REDIS_URL', 'nginx'].join(', ')}${missing.length ? `; missing: ${missing.join(', ')}` : ''})`,
+  `three nodes behind nginx (needs DATABASE_URL, REDIS_URL and nginx${missing.length ? `; missing: ${missing.join(', ')}` : ''})`,
   () => {
     const cleanups: (() => Promise<void> | void)[] = [];
     const nodes: Node[] = [];
@@ -132,7 +132,9 @@ describe.skipIf(missing.length > 0)(
         const grown = after.findIndex((count, i) => count > (before[i] ?? 0));
         return grown >= 0 ? grown : undefined;
       });
-      return { socket, node: nodes[index] as Node };
+      const node = nodes[index];
+      if (!node) throw new Error(`no node ${index}`);
+      return { socket, node };
     };
 
     const smallPng = (seed: number) =>
