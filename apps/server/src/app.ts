@@ -123,7 +123,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerRequestIds(app);
+  registerRequestIds(app, { nodeName: config.nodeName });
   const metrics = createMetrics();
 
   // Database: migrations and reference/demo data, once even when several processes start together.

@@ -30,6 +30,12 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** This node's name, said in `X-Served-By` on every answer (which node behind a load balancer answered). */
+  NODE_NAME: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]{1,64}$/, { message: 'must be 1 to 64 letters, digits, _ . : or -' })
+    .optional(),
   REDIS_PREFIX: z
     .string()
     .trim()
@@ -155,6 +161,8 @@ export type Config = {
    * cannot pick the address its rate limits are counted under; set it when a proxy sits in front.
    */
   trustProxy: boolean | number | string[];
+  /** NODE_NAME: said in `X-Served-By`, so an operator (and the several-nodes test) sees which node answered. */
+  nodeName: string | undefined;
   /** Names this deployment's Redis channels, so deployments sharing one Redis stay apart. */
   redisPrefix: string;
   /** Where /metrics is served (issue 24): its own port, or the app's behind a token, or nowhere. */
@@ -223,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    nodeName: e.NODE_NAME,
     redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

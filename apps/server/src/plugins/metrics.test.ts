@@ -14,7 +14,7 @@ const TOKEN = 'metrics-token-for-tests-0123456789';
 let app: App;
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ METRICS_TOKEN: TOKEN, TRUST_PROXY: '10.0.0.0/8' }));
+  ({ app } = await createTestApp({ METRICS_TOKEN: TOKEN, TRUST_PROXY: '10.0.0.0/8', NODE_NAME: 'node-a' }));
 });
 afterAll(async () => {
   await app?.close();
@@ -111,6 +111,12 @@ describe('request ids', () => {
     const invalid = await app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().request_id).toBe(invalid.headers['x-request-id']);
+  });
+
+  it('names the node that answered when NODE_NAME is set (X-Served-By), failures included', async () => {
+    for (const url of ['/health/live', '/api/no-such-thing']) {
+      expect((await app.inject({ method: 'GET', url })).headers['x-served-by']).toBe('node-a');
+    }
   });
 
   it('takes X-Request-Id from a trusted proxy only', async () => {

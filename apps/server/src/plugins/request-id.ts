@@ -20,11 +20,13 @@ export function requestIdOf(req: IncomingMessage, trust: (address: string, hop: 
 /**
  * Every answer says its request's id in `X-Request-Id`, and every failure also in its body
  * (`request_id`): what a user quotes to support is what the operator finds in the log, where
- * Fastify puts it on each line of the request (`reqId`).
+ * Fastify puts it on each line of the request (`reqId`). With a `nodeName`, every answer also says
+ * which node gave it (`X-Served-By`), for whoever follows a request through a load balancer.
  */
-export function registerRequestIds(app: App) {
+export function registerRequestIds(app: App, { nodeName }: { nodeName?: string | undefined } = {}) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (nodeName) reply.header('x-served-by', nodeName);
   });
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     if (reply.statusCode < 400 || !payload || typeof payload !== 'object') return payload;

@@ -1,14 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { ChatMessage } from '@makan/contract/chat';
 import type { FeedResult } from '@makan/contract/posts';
 import pg from 'pg';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../test/form.ts';
+import { noisyPng } from '../test/media.ts';
 import {
   createPostgresDatabase,
   freePort,
@@ -69,12 +68,6 @@ async function launch({ postgres, env = {} }: { postgres: boolean; env?: Record<
   await handle.boot();
   return handle;
 }
-
-/** A photo of random pixels: it does not compress, so its upload takes real bytes. */
-const noisyPng = (side: number) =>
-  sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
 
 async function postForm(photos: Buffer[]) {
   return multipartBody(

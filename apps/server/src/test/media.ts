@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { createImageStore } from '../modules/media/image-store.ts';
 import { createLocalMediaStore } from '../modules/media/media-store.local.ts';
 import type { MediaStore } from '../modules/media/media-store.ts';
@@ -21,3 +23,9 @@ export async function bytesOf(object: { body: Readable } | undefined): Promise<B
   if (!object) throw new Error('no such object');
   return Buffer.concat(await object.body.toArray());
 }
+
+/** A photo of random pixels: it does not compress, so its upload takes real bytes (and its re-encoding time). */
+export const noisyPng = (side: number) =>
+  sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();

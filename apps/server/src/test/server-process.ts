@@ -182,21 +182,31 @@ const outboxRecord = z.object({
   at: z.string(),
 });
 
-/** The newest 4-digit code the server wrote to DATA_DIR/outbox for this address (no SMTP configured). */
-export async function codeFromOutbox(dataDir: string, to: string, timeoutMs = 10_000): Promise<string> {
-  const dir = path.join(dataDir, 'outbox');
+/**
+ * The newest 4-digit code the server wrote to DATA_DIR/outbox for this address (no SMTP configured).
+ * Several data folders: the processes behind a load balancer, any of which may have sent it.
+ */
+export async function codeFromOutbox(
+  dataDir: string | readonly string[],
+  to: string,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const dirs = (typeof dataDir === 'string' ? [dataDir] : dataDir).map((d) => path.join(d, 'outbox'));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-    } catch {
-      // no outbox yet
-    }
+    const files = dirs.flatMap((dir) => {
+      try {
+        return readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => path.join(dir, f));
+      } catch {
+        return []; // no outbox yet
+      }
+    });
     const code = files
       .flatMap((f) => {
         try {
-          return [outboxRecord.parse(JSON.parse(readFileSync(path.join(dir, f), 'utf8')))];
+          return [outboxRecord.parse(JSON.parse(readFileSync(f, 'utf8')))];
         } catch {
           return []; // being written
         }
@@ -206,7 +216,7 @@ export async function codeFromOutbox(dataDir: string, to: string, timeoutMs = 10
       .at(-1)
       ?.text.match(/\b(\d{4})\b/)?.[1];
     if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no code for ${to} in ${dir}`);
+    if (Date.now() > deadline) throw new Error(`no code for ${to} in ${dirs.join(', ')}`);
     await sleep(50);
   }
 }
@@ -215,9 +225,10 @@ let seq = 0;
 
 /**
  * Registers, verifies (with the code from the outbox of the process that sent it) and logs in a
- * new user over a real port, as a browser would. `dataDir` is that process's DATA_DIR.
+ * new user over a real port, as a browser would. `dataDir` is that process's DATA_DIR (behind a
+ * load balancer: every process's).
  */
-export async function signUpOverHttp(baseUrl: string, dataDir: string, name: string) {
+export async function signUpOverHttp(baseUrl: string, dataDir: string | readonly string[], name: string) {
   seq += 1;
   const stamp = `${randomBytes(3).readUIntBE(0, 3) % 10_000_000}`.padStart(7, '0');
   const person = {
