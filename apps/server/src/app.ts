@@ -208,8 +208,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     : undefined;
   if (redisCounters) app.addHook('onClose', redisCounters.close);
   const limits = createRateLimits({ repo: redisCounters ?? databaseCounters, clock });
-  // Chat messages are the hot path: counted in this process, not with a round trip per message.
-  const localLimits = createRateLimits({ repo: createMemoryRateLimitRepository(), clock });
+  // Chat messages are the hot path: with Redis (several nodes), counted there like every limit, so a
+  // user's messages count once whichever node takes them (issue 24); alone, in this process, not with
+  // a round trip to the database per message.
+  const localLimits = createRateLimits({
+    repo: redisCounters ?? createMemoryRateLimitRepository(),
+    clock,
+  });
   const perMinute = (limit: number, code: 'tooManyMessages' | 'tooManyComments'): Rule => ({
     limit,
     windowMs: 60_000,
