@@ -273,7 +273,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     push: createPushRepository(database.db),
     sender: createPushSender({ keys: vapidKeys, subject: config.vapidSubject }),
     publicKey: async () => (await vapidKeys()).publicKey,
-    notification: (id) => notifications.notification(id),
+    notifications: (ids) => notifications.byIds(ids),
     inFront: (userIds) => realtime.inFront(userIds),
     clock,
     log: app.log,

@@ -539,6 +539,11 @@ export function createNotificationsRepository(db: Database) {
       return row;
     },
 
+    async findMany(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db.select().from(notifications).where(inArray(notifications.id, ids));
+    },
+
     /** The latest people of each notification (at most NOTIFICATION_ACTORS_SHOWN) and how many in all. */
     async actorsOf(ids: number[]) {
       if (ids.length === 0) return [];

@@ -553,9 +553,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     /** One notification as the app shows it (a push tells the same); undefined when it is gone. */
-    async notification(id: number): Promise<Notification | undefined> {
-      const row = await notifications.find(id);
-      return row ? (await views([row]))[0] : undefined;
+    /** Notifications as the app shows them, by id, in one read (what a batch of pushes tells). */
+    async byIds(ids: number[]): Promise<Map<number, Notification>> {
+      const found = await views(await notifications.findMany(ids));
+      return new Map(found.map((n) => [n.id, n]));
     },
 
     async unreadCount(userId: number) {

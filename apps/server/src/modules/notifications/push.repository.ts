@@ -1,5 +1,5 @@
 import type { PushSubscriptionRequest } from '@makan/contract/notifications';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { authTokens } from '../../db/schema/auth.ts';
@@ -86,10 +86,13 @@ export function createPushRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async devices(userId: number) {
+    /** The devices of these users still signed in (see hasLiveDevice), each with its user. */
+    async devicesOf(userIds: number[]) {
+      if (userIds.length === 0) return [];
       return db
         .select({
           id: pushSubscriptions.id,
+          user_id: pushSubscriptions.userId,
           endpoint: pushSubscriptions.endpoint,
           p256dh: pushSubscriptions.p256dh,
           auth: pushSubscriptions.auth,
@@ -98,7 +101,7 @@ export function createPushRepository(db: Database) {
         .innerJoin(authTokens, eq(authTokens.id, pushSubscriptions.sessionId))
         .where(
           and(
-            eq(pushSubscriptions.userId, userId),
+            inArray(pushSubscriptions.userId, userIds),
             isNull(authTokens.revokedAt),
             gt(authTokens.expiresAt, sql`now()`),
           ),
@@ -110,11 +113,13 @@ export function createPushRepository(db: Database) {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
     },
 
-    async sent(subscriptionId: number, now: Date) {
+    /** These devices took a push now. */
+    async sent(subscriptionIds: number[], now: Date) {
+      if (subscriptionIds.length === 0) return;
       await db
         .update(pushSubscriptions)
         .set({ lastSentAt: now })
-        .where(eq(pushSubscriptions.id, subscriptionId));
+        .where(inArray(pushSubscriptions.id, subscriptionIds));
     },
 
     /**
@@ -141,8 +146,10 @@ export function createPushRepository(db: Database) {
       return deliveryRows.parse(result).rows;
     },
 
-    async done(deliveryId: number) {
-      await db.delete(pushDeliveries).where(eq(pushDeliveries.id, deliveryId));
+    /** These pushes are over: sent, or nothing left to send. */
+    async done(deliveryIds: number[]) {
+      if (deliveryIds.length === 0) return;
+      await db.delete(pushDeliveries).where(inArray(pushDeliveries.id, deliveryIds));
     },
 
     /** Tries again at `at` (the lease doubles as the wait before the next attempt). */

@@ -13,8 +13,8 @@ export type PushDeps = {
   sender: PushSender;
   /** The VAPID public key browsers subscribe with (made once, kept in the database). */
   publicKey: () => Promise<string>;
-  /** A notification as the app shows it; undefined when it is gone. */
-  notification: (id: number) => Promise<Notification | undefined>;
+  /** Notifications as the app shows them, by id (those gone are missing). */
+  notifications: (ids: number[]) => Promise<Map<number, Notification>>;
   /** Who of these has a tab of the app in front, on any process. */
   inFront: (userIds: number[]) => Promise<Set<number>>;
   clock: Clock;
@@ -57,16 +57,19 @@ export function createPushService(deps: PushDeps) {
   /** Aborts the requests under way when the server closes (a slow push service must not hold it). */
   const closing = new AbortController();
 
+  type Delivery = Awaited<ReturnType<PushRepository['claim']>>[number];
+  type Device = Awaited<ReturnType<PushRepository['devicesOf']>>[number];
+  /** What a batch's pushes came to: written once for the batch, not once per push. */
+  type Outcomes = { done: number[]; sent: number[] };
+
   async function deliver(
-    delivery: Awaited<ReturnType<PushRepository['claim']>>[number],
-    inFront: Set<number>,
+    delivery: Delivery,
+    notification: Notification | undefined,
+    devices: Device[],
+    out: Outcomes,
   ) {
-    const { id, recipient_id: recipient } = delivery;
-    // Read (or taken back) before its push went, or a message they are reading now: nothing to tell.
-    if (delivery.read || (delivery.kind === 'message' && inFront.has(recipient))) return push.done(id);
-    const notification = await deps.notification(delivery.notification_id);
-    const devices = notification ? await push.devices(recipient) : [];
-    if (!notification || devices.length === 0) return push.done(id);
+    const { id } = delivery;
+    if (!notification || devices.length === 0) return void out.done.push(id);
     const payload = JSON.stringify(
       pushPayload.parse({
         ...pushText(delivery.language, notification),
@@ -94,23 +97,27 @@ export function createPushService(deps: PushDeps) {
             return 0;
           });
         const outcome = outcomeOf(status);
-        if (outcome === 'sent') await push.sent(device.id, clock.now());
+        if (outcome === 'sent') out.sent.push(device.id);
         else if (outcome === 'gone') await push.forget(device.id);
         else if (outcome === 'refused')
           deps.log.warn({ status, subscription: device.id }, 'push refused by the push service');
         return outcome;
       }),
     );
-    if (!outcomes.includes('later')) return push.done(id);
+    if (!outcomes.includes('later')) return void out.done.push(id);
     if (delivery.attempts >= MAX_ATTEMPTS) {
       deps.log.warn({ delivery: id, attempts: delivery.attempts }, 'push given up');
-      return push.done(id);
+      return void out.done.push(id);
     }
     // Every device again: the topic makes the push service keep one copy for those that had it.
     await push.retryAt(id, new Date(clock.now().getTime() + RETRY_BASE_MS * 2 ** (delivery.attempts - 1)));
   }
 
-  /** The queue, until it is empty. */
+  /**
+   * The queue, until it is empty. A batch reads what its pushes need in one query each (the
+   * notifications, the devices) and writes what came of them at once: a fan-out to ten thousand
+   * devices must not take five queries a push from the pool the requests use.
+   */
   async function runOnce() {
     while (!stopping) {
       const deliveries = await push.claim(clock.now(), LEASE_MS, CLAIM_BATCH);
@@ -119,16 +126,34 @@ export function createPushService(deps: PushDeps) {
         ...new Set(deliveries.filter((d) => d.kind === 'message').map((d) => d.recipient_id)),
       ];
       const inFront = await deps.inFront(messaged);
+      const out: Outcomes = { done: [], sent: [] };
+      // Read (or taken back) before its push went, or a message they are reading now: nothing to tell.
+      const live = deliveries.filter((d) => {
+        const silent = d.read || (d.kind === 'message' && inFront.has(d.recipient_id));
+        if (silent) out.done.push(d.id);
+        return !silent;
+      });
+      const [views, devices] = await Promise.all([
+        deps.notifications([...new Set(live.map((d) => d.notification_id))]),
+        push.devicesOf([...new Set(live.map((d) => d.recipient_id))]),
+      ]);
       // The batch at once: most of a push is waiting for the push service (a fan-out to thousands).
       // Closing aborts the requests under way: their pushes are tried again by a later pass.
       await Promise.all(
-        deliveries.map((delivery) =>
-          deliver(delivery, inFront).catch(async (err: unknown) => {
+        live.map((delivery) =>
+          deliver(
+            delivery,
+            views.get(delivery.notification_id),
+            devices.filter((d) => d.user_id === delivery.recipient_id),
+            out,
+          ).catch((err: unknown) => {
             deps.log.warn({ err, delivery: delivery.id }, 'push failed');
-            if (delivery.attempts >= MAX_ATTEMPTS) await push.done(delivery.id);
+            if (delivery.attempts >= MAX_ATTEMPTS) out.done.push(delivery.id);
           }),
         ),
       );
+      await push.sent(out.sent, clock.now());
+      await push.done(out.done);
     }
   }
 
