@@ -608,8 +608,21 @@ describe.skipIf(missing.length > 0)(
         const [attachment] = message.attachments;
         expect((await call('GET', attachment?.url ?? '')).status, message.client_id ?? '').toBe(200);
       }
-      // Badr's socket, on a node that lived, heard every message Ana's socket had acknowledged.
-      for (const id of acked.socket) expect(badrHeard.get(id) ?? 0, `Badr heard ${id}`).toBeGreaterThan(0);
+      // Badr's socket, on a node that lived, has every message Ana's socket had acknowledged: live, or
+      // by catching up as the app does (`after=`). Live events are published after the commit, by the
+      // node that stored the message: one killed between its acknowledgement and its publish (which
+      // Redis takes on the next write) leaves the event unsent, never the message; the app's client
+      // sees the gap by `previousMessageId` and reads what it missed.
+      const missedLive = [...acked.socket].filter((id) => !badrHeard.has(id));
+      if (missedLive.length > 0) {
+        const caughtUp = await call('GET', `/api/chat/conversations/${conversationId}/messages?after=0`, {
+          user: badr,
+        });
+        expect(caughtUp.status).toBe(200);
+        const read = new Set(dataOf<{ messages: ChatMessage[] }>(caughtUp).messages.map((m) => m.client_id));
+        for (const id of missedLive) expect(read.has(id), `Badr caught up with ${id}`).toBe(true);
+      }
+      expect(missedLive.length, 'events lost with the killed node').toBeLessThanOrEqual(3);
 
       // Presence after the death: Ana is online (her socket came back); once her sockets close, every
       // node says she is offline (the dead node's socket is not counted).
