@@ -167,6 +167,8 @@ type PrerenderModule = typeof import('./src/prerender.tsx');
 /** The one #root element of index.html, on one line: the prerendered page takes its place. */
 const ROOT_ELEMENT = /<div id="root">.*<\/div>/;
 const HTML_ELEMENT = '<html lang="en" dir="ltr">';
+/** index.html names the English manifest; a shell names its language's in its HTML already. */
+const MANIFEST_LINK = '<link rel="manifest" href="/manifest-en.webmanifest" />';
 const TITLE_ELEMENT = '<title>Makan</title>';
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
@@ -246,6 +248,10 @@ function prerenderShells(): Plugin {
             path.join(outDir, file),
             deferScripts(index, shell.onlyFor)
               .replace(HTML_ELEMENT, `<html lang="${shell.language}" dir="${shell.dir}">`)
+              .replace(
+                MANIFEST_LINK,
+                `<link rel="manifest" href="/manifest-${shell.language}.webmanifest" />`,
+              )
               .replace(TITLE_ELEMENT, () => (shell.head.includes('<title>') ? '' : TITLE_ELEMENT))
               .replace('</head>', () => `${shell.head}</head>`)
               .replace(ROOT_ELEMENT, () => shell.root),

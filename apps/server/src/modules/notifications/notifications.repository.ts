@@ -130,7 +130,7 @@ function writes(db: Executor) {
           ${row.conversationId ?? null}, ${row.excerpt ?? null}, ${row.outcome ?? null}, ${change}::jsonb,
           ${row.now.toISOString()}::timestamptz, ${row.now.toISOString()}::timestamptz)
         on conflict (recipient_id, group_key) where read_at is null do update set
-          updated_at = excluded.updated_at,
+          updated_at = greatest(notifications.updated_at, excluded.updated_at),
           comment_id = coalesce(excluded.comment_id, notifications.comment_id),
           excerpt = coalesce(excluded.excerpt, notifications.excerpt),
           change = coalesce(excluded.change, notifications.change)
@@ -274,7 +274,7 @@ function writes(db: Executor) {
           select uid, 'post', ${`post:user:${row.authorId}`}, ${row.postId}, ${at}::timestamptz, ${at}::timestamptz
           from eligible
           on conflict (recipient_id, group_key) where read_at is null do update set
-            updated_at = excluded.updated_at, post_id = excluded.post_id
+            updated_at = greatest(notifications.updated_at, excluded.updated_at), post_id = excluded.post_id
           returning id, recipient_id
         ), actors as (
           insert into notification_actors (notification_id, actor_id, event_id, created_at)
