@@ -39,45 +39,58 @@ function englishWithoutContractCopies(): Plugin {
   };
 }
 
+/** Every file under `dir`, as paths relative to it with forward slashes. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+
+/**
+ * A step run once the client build is written (not after the server-side build of the shells, which
+ * writes elsewhere), given the project's root and the build's output folder.
+ */
+function afterClientBuild(
+  name: string,
+  run: (dirs: { root: string; outDir: string }) => void | Promise<void>,
+): Plugin {
+  let dirs = { root: '', outDir: '' };
+  let isSsrBuild = false;
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      dirs = { root: config.root, outDir: path.resolve(config.root, config.build.outDir) };
+      isSsrBuild = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (!isSsrBuild) await run(dirs);
+    },
+  };
+}
+
 /**
  * Writes a .br and a .gz beside every text asset of the build, compressed once at the highest levels;
  * the server sends them as they are (@fastify/static `preCompressed`) instead of compressing per request.
  */
 function precompress(): Plugin {
-  let outDir = '';
-  let isSsrBuild = false;
   const compressible = /\.(js|css|html|svg|json)$/;
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      return entry.isDirectory() ? walk(full) : [full];
-    });
-  return {
-    name: 'makan:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-      isSsrBuild = Boolean(config.build.ssr);
-    },
-    closeBundle() {
-      if (isSsrBuild) return;
-      for (const file of walk(outDir)) {
-        if (!compressible.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
-        if (statSync(file).size < 1024) continue;
-        const data = readFileSync(file);
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-            },
-          }),
-        );
-      }
-    },
-  };
+  return afterClientBuild('makan:precompress', ({ outDir }) => {
+    for (const file of filesUnder(outDir).map((name) => path.join(outDir, name))) {
+      if (!compressible.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+      if (statSync(file).size < 1024) continue;
+      const data = readFileSync(file);
+      writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(data, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+      );
+    }
+  });
 }
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
@@ -88,40 +101,29 @@ type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
  * modulepreload links, so they download beside the entry instead of after it has run.
  */
 function routePreloads(): Plugin {
-  let outDir = '';
-  let isSsrBuild = false;
-  return {
-    name: 'makan:route-preloads',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-      isSsrBuild = Boolean(config.build.ssr);
-    },
-    closeBundle() {
-      if (isSsrBuild) return;
-      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
-        string,
-        ManifestChunk
-      >;
-      const closure = (key: string, into = new Set<string>()) => {
-        if (into.has(key)) return into;
-        into.add(key);
-        for (const next of manifest[key]?.imports ?? []) closure(next, into);
-        return into;
-      };
-      const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-      if (!entry) throw new Error('the build manifest has no entry');
-      const shared = closure(entry);
-      const preloads = Object.fromEntries(
-        Object.entries(ROUTE_PAGES).map(([route, module]) => {
-          if (!manifest[module]) throw new Error(`${module} (${route}) is not in the build manifest`);
-          const files = [...closure(module)].filter((key) => !shared.has(key));
-          return [route, files.map((key) => `/${manifest[key]?.file}`)];
-        }),
-      );
-      writeFileSync(path.join(outDir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
-    },
-  };
+  return afterClientBuild('makan:route-preloads', ({ outDir }) => {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+    const closure = (key: string, into = new Set<string>()) => {
+      if (into.has(key)) return into;
+      into.add(key);
+      for (const next of manifest[key]?.imports ?? []) closure(next, into);
+      return into;
+    };
+    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    if (!entry) throw new Error('the build manifest has no entry');
+    const shared = closure(entry);
+    const preloads = Object.fromEntries(
+      Object.entries(ROUTE_PAGES).map(([route, module]) => {
+        if (!manifest[module]) throw new Error(`${module} (${route}) is not in the build manifest`);
+        const files = [...closure(module)].filter((key) => !shared.has(key));
+        return [route, files.map((key) => `/${manifest[key]?.file}`)];
+      }),
+    );
+    writeFileSync(path.join(outDir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
+  });
 }
 
 /** The texts boot.js preloads, named by meta tags: module → meta name. */
@@ -205,72 +207,48 @@ function deferScripts(html: string, onlyFor: string | null): string {
  * hydrates the page instead of drawing it after its script has run (docs/decisions/011).
  */
 function prerenderShells(): Plugin {
-  let root = '';
-  let outDir = '';
-  let isSsrBuild = false;
-  return {
-    name: 'makan:prerender-shells',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-      outDir = path.resolve(config.root, config.build.outDir);
-      isSsrBuild = Boolean(config.build.ssr);
-    },
-    async closeBundle() {
-      if (isSsrBuild) return;
-      // A folder of its own per build: the chunks import the entry by its path, so the entry must be
-      // imported by that same path (no query) for them to share its state, and a later build in the
-      // same process (watch mode) must not find the previous build's modules under it.
-      const ssrDir = path.join(root, `node_modules/.makan-prerender-${Date.now()}`);
-      await build({
-        root,
-        mode: 'production',
-        logLevel: 'warn',
-        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
-      });
-      try {
-        const entry = pathToFileURL(path.join(ssrDir, 'prerender.js'));
-        const { renderShells } = (await import(entry.href)) as PrerenderModule;
-        const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        if (!ROOT_ELEMENT.test(index) || !index.includes(HTML_ELEMENT) || !index.includes(TITLE_ELEMENT)) {
-          throw new Error(
-            'index.html no longer has the <html>, <title> and #root elements the shells replace',
-          );
-        }
-        const shellsDir = path.join(outDir, 'shells');
-        rmSync(shellsDir, { recursive: true, force: true });
-        const files: Record<string, Record<string, string>> = {};
-        for (const shell of await renderShells()) {
-          const name = shell.route.slice(1).replace(/[/:]+/g, '-');
-          const file = `shells/${shell.language}/${name}.html`;
-          mkdirSync(path.join(shellsDir, shell.language), { recursive: true });
-          writeFileSync(
-            path.join(outDir, file),
-            deferScripts(index, shell.onlyFor)
-              .replace(HTML_ELEMENT, `<html lang="${shell.language}" dir="${shell.dir}">`)
-              .replace(
-                MANIFEST_LINK,
-                `<link rel="manifest" href="/manifest-${shell.language}.webmanifest" />`,
-              )
-              .replace(TITLE_ELEMENT, () => (shell.head.includes('<title>') ? '' : TITLE_ELEMENT))
-              .replace('</head>', () => `${shell.head}</head>`)
-              .replace(ROOT_ELEMENT, () => shell.root),
-          );
-          files[shell.route] = { ...files[shell.route], [shell.language]: file };
-        }
-        writeFileSync(path.join(outDir, 'shells.json'), `${JSON.stringify(files, null, 2)}\n`);
-      } finally {
-        rmSync(ssrDir, { recursive: true, force: true });
+  return afterClientBuild('makan:prerender-shells', async ({ root, outDir }) => {
+    // A folder of its own per build: the chunks import the entry by its path, so the entry must be
+    // imported by that same path (no query) for them to share its state, and a later build in the
+    // same process (watch mode) must not find the previous build's modules under it.
+    const ssrDir = path.join(root, `node_modules/.makan-prerender-${Date.now()}`);
+    await build({
+      root,
+      mode: 'production',
+      logLevel: 'warn',
+      build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+    });
+    try {
+      const entry = pathToFileURL(path.join(ssrDir, 'prerender.js'));
+      const { renderShells } = (await import(entry.href)) as PrerenderModule;
+      const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      if (!ROOT_ELEMENT.test(index) || !index.includes(HTML_ELEMENT) || !index.includes(TITLE_ELEMENT)) {
+        throw new Error('index.html no longer has the <html>, <title> and #root elements the shells replace');
       }
-    },
-  };
+      const shellsDir = path.join(outDir, 'shells');
+      rmSync(shellsDir, { recursive: true, force: true });
+      const files: Record<string, Record<string, string>> = {};
+      for (const shell of await renderShells()) {
+        const name = shell.route.slice(1).replace(/[/:]+/g, '-');
+        const file = `shells/${shell.language}/${name}.html`;
+        mkdirSync(path.join(shellsDir, shell.language), { recursive: true });
+        writeFileSync(
+          path.join(outDir, file),
+          deferScripts(index, shell.onlyFor)
+            .replace(HTML_ELEMENT, `<html lang="${shell.language}" dir="${shell.dir}">`)
+            .replace(MANIFEST_LINK, `<link rel="manifest" href="/manifest-${shell.language}.webmanifest" />`)
+            .replace(TITLE_ELEMENT, () => (shell.head.includes('<title>') ? '' : TITLE_ELEMENT))
+            .replace('</head>', () => `${shell.head}</head>`)
+            .replace(ROOT_ELEMENT, () => shell.root),
+        );
+        files[shell.route] = { ...files[shell.route], [shell.language]: file };
+      }
+      writeFileSync(path.join(outDir, 'shells.json'), `${JSON.stringify(files, null, 2)}\n`);
+    } finally {
+      rmSync(ssrDir, { recursive: true, force: true });
+    }
+  });
 }
-
-/** Every file under `dir`, as paths relative to it with forward slashes. */
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 
 /**
  * After the client build, writes dist/sw.js, the service worker (src/sw/service-worker.ts, built on its
@@ -281,51 +259,38 @@ const filesUnder = (dir: string): string[] =>
  * (docs/decisions/024).
  */
 function serviceWorker(): Plugin {
-  let root = '';
-  let outDir = '';
-  let isSsrBuild = false;
-  return {
-    name: 'makan:service-worker',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-      outDir = path.resolve(config.root, config.build.outDir);
-      isSsrBuild = Boolean(config.build.ssr);
-    },
-    async closeBundle() {
-      if (isSsrBuild) return;
-      const assets = filesUnder(path.join(outDir, 'assets'))
-        .filter((file) => !/\.(map|gz|br)$/.test(file))
-        .map((file) => `assets/${file}`);
-      const files = ['index.html', ...filesUnder(path.join(root, 'public')), ...assets].sort();
-      const version = createHash('sha256');
-      for (const file of files) version.update(file).update(readFileSync(path.join(outDir, file)));
-      await build({
-        configFile: false,
-        root,
-        mode: 'production',
-        logLevel: 'warn',
-        publicDir: false,
-        define: {
-          __MAKAN_PRECACHE__: JSON.stringify(files.map((file) => `/${file}`)),
-          __MAKAN_VERSION__: JSON.stringify(version.digest('hex').slice(0, 16)),
+  return afterClientBuild('makan:service-worker', async ({ root, outDir }) => {
+    const assets = filesUnder(path.join(outDir, 'assets'))
+      .filter((file) => !/\.(map|gz|br)$/.test(file))
+      .map((file) => `assets/${file}`);
+    const files = ['index.html', ...filesUnder(path.join(root, 'public')), ...assets].sort();
+    const version = createHash('sha256');
+    for (const file of files) version.update(file).update(readFileSync(path.join(outDir, file)));
+    await build({
+      configFile: false,
+      root,
+      mode: 'production',
+      logLevel: 'warn',
+      publicDir: false,
+      define: {
+        __MAKAN_PRECACHE__: JSON.stringify(files.map((file) => `/${file}`)),
+        __MAKAN_VERSION__: JSON.stringify(version.digest('hex').slice(0, 16)),
+      },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        copyPublicDir: false,
+        sourcemap: false,
+        minify: true,
+        lib: {
+          entry: path.join(root, 'src/sw/service-worker.ts'),
+          formats: ['iife'],
+          name: 'makanServiceWorker',
+          fileName: () => 'sw.js',
         },
-        build: {
-          outDir,
-          emptyOutDir: false,
-          copyPublicDir: false,
-          sourcemap: false,
-          minify: true,
-          lib: {
-            entry: path.join(root, 'src/sw/service-worker.ts'),
-            formats: ['iife'],
-            name: 'makanServiceWorker',
-            fileName: () => 'sw.js',
-          },
-        },
-      });
-    },
-  };
+      },
+    });
+  });
 }
 
 export default defineConfig({

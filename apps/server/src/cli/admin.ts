@@ -12,6 +12,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createModerationRepository } from '../modules/moderation/moderation.repository.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
+import { runAsScript } from './run-as-script.ts';
 
 const USAGE = 'usage: npm run admin -- grant <email> | revoke <email>';
 
@@ -46,9 +47,4 @@ export async function runAdminCommand(args: string[], env: Record<string, string
   }
 }
 
-// Run as a script (not when a test imports it).
-if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  const { code, out } = await runAdminCommand(process.argv.slice(2));
-  (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
-  process.exit(code);
-}
+await runAsScript(import.meta.url, runAdminCommand);

@@ -24,6 +24,7 @@ import type { MediaStores } from '../modules/media/media-stores.ts';
 import { openMediaStores } from '../modules/media/media-stores.ts';
 import { repoRoot } from '../paths.ts';
 import { copyMedia, type MigrationCount } from './media-migrate.ts';
+import { runAsScript } from './run-as-script.ts';
 
 const USAGE = 'usage: DATABASE_URL=postgres://… npm run backup -- <new folder>';
 export const DUMP_FILE = 'database.dump';
@@ -146,9 +147,4 @@ export async function runBackup(
   }
 }
 
-// Run as a script (not when a test imports it).
-if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  const { code, out } = await runBackup(process.argv.slice(2));
-  (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
-  process.exit(code);
-}
+await runAsScript(import.meta.url, runBackup);

@@ -12,6 +12,7 @@ import { loadConfig } from '../config.ts';
 import { createLocalMediaStore } from '../modules/media/media-store.local.ts';
 import type { MediaStore } from '../modules/media/media-store.ts';
 import { type MediaArea, openMediaStores } from '../modules/media/media-stores.ts';
+import { runAsScript } from './run-as-script.ts';
 
 const USAGE = 'usage: MEDIA_STORE=s3 S3_BUCKET=… npm run media:migrate [-- <data folder>]';
 /** Objects copied at once: enough to hide a bucket's latency, few enough for a small machine. */
@@ -94,9 +95,4 @@ export async function runMediaMigrate(
   }
 }
 
-// Run as a script (not when a test imports it).
-if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  const { code, out } = await runMediaMigrate(process.argv.slice(2));
-  (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
-  process.exit(code);
-}
+await runAsScript(import.meta.url, runMediaMigrate);

@@ -31,6 +31,7 @@ import {
   runClient,
 } from './backup.ts';
 import { copyMedia, type MigrationCount } from './media-migrate.ts';
+import { runAsScript } from './run-as-script.ts';
 
 const USAGE = 'usage: DATABASE_URL=postgres://… npm run restore -- <backup folder>';
 
@@ -107,9 +108,4 @@ export async function runRestore(
   }
 }
 
-// Run as a script (not when a test imports it).
-if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  const { code, out } = await runRestore(process.argv.slice(2));
-  (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
-  process.exit(code);
-}
+await runAsScript(import.meta.url, runRestore);
