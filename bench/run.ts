@@ -3,16 +3,27 @@
  * PostgreSQL when DATABASE_URL is set, prints one Markdown table and writes it to bench/results/.
  */
 import os from 'node:os';
+import { capacityBench } from './capacity.ts';
 import { fanoutBench } from './fanout.ts';
 import { growthBench } from './growth.ts';
 import { httpBench } from './http.ts';
 import { type Bench, type BenchContext, SIZES, type SizeName } from './lib/context.ts';
 import { markdownTable, type Row, writeResults } from './lib/report.ts';
+import { matchingBench } from './matching.ts';
 import { realtimeBench } from './realtime.ts';
 import { uploadsBench } from './uploads.ts';
 import { webBench } from './web.ts';
 
-const benches: Bench[] = [httpBench, growthBench, realtimeBench, uploadsBench, webBench, fanoutBench];
+const benches: Bench[] = [
+  httpBench,
+  growthBench,
+  realtimeBench,
+  uploadsBench,
+  webBench,
+  fanoutBench,
+  capacityBench,
+  matchingBench,
+];
 
 function parseArgs(argv: string[]) {
   const names: string[] = [];

@@ -73,11 +73,14 @@ export default defineConfig({
   webServer: [
     // The moderation journey's admin (issue 21) signs up with this email: ADMIN_EMAILS makes it an admin.
     // Notifications (issue 22): each pass of the worker a second apart, so a message left unread
-    // reaches the bell soon after its 10 s.
+    // reaches the bell soon after its 10 s (and a listing matching a saved search soon after it is posted).
     server(port, {
       DATA_DIR: dataDir,
       ADMIN_EMAILS: ADMIN_EMAILS.join(','),
       NOTIFICATIONS_EVERY_SECONDS: '1',
+      // Saved searches (issue 23): the daily email goes on the worker's next pass, not an hour after
+      // its first listing matched, so the journey sees it.
+      SAVED_SEARCH_DIGEST_COLLECT_MINUTES: '0',
     }),
     server(linkedinPort, {
       DATA_DIR: linkedinDataDir,

@@ -119,6 +119,15 @@ for (const language of ['en', 'ar'] as Language[]) {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user_data') ?? 'null'));
     expect(stored.preferences).toMatchObject({ purpose: 'rent', property_types: ['office', 'retail'] });
     const ownerId: number = stored.id;
+    // Issue 23: the last step's offer (checked by default) kept the answers as the first saved search.
+    const searches = await page.request.get('/api/saved-searches', {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}` },
+    });
+    expect(searches.ok()).toBe(true);
+    const [first, ...others] = (await searches.json()).data.saved_searches;
+    expect(others).toHaveLength(0);
+    expect(first.criteria).toMatchObject({ purpose: 'rent', property_types: ['office', 'retail'] });
+    expect(first.criteria.city_ids).toHaveLength(1);
 
     // Own profile: edit the bio (cancel first drops the pending text), upload a picture.
     await page.goto('/profile');

@@ -280,7 +280,7 @@ test('a new worker waits while another window uses the old one, and takes over o
   const other = await context.newPage();
   await other.goto('/faq');
   await controlled(other);
-  expect(await controllerScript(page)).toBe('');
+  expect(await controllerScript(page), 'the first window, before the new build').toBe('');
 
   // A new build's worker (the same file under another address is a new script to the browser): it
   // installs in the background and waits, as no skipWaiting is called behind the open windows' backs.
@@ -292,13 +292,13 @@ test('a new worker waits while another window uses the old one, and takes over o
       waiting();
     });
   });
-  expect(await controllerScript(page)).toBe('');
+  expect(await controllerScript(page), 'the first window, the new build waiting').toBe('');
   // A reload while the other window is open: still the old worker, so that window never gets chunks
   // of another build.
   await page.reload();
   await controlled(page);
-  expect(await controllerScript(page)).toBe('');
-  expect(await controllerScript(other)).toBe('');
+  expect(await controllerScript(page), 'the first window, reloaded while the other is open').toBe('');
+  expect(await controllerScript(other), 'the other window').toBe('');
 
   // The other window closed, the one left reloads: the next visit is the new build's.
   await other.close();

@@ -1,5 +1,5 @@
 import type { Shape } from '../seed/seed.ts';
-import { benchToken } from '../seed/seed.ts';
+import { benchToken, moderatorOf } from '../seed/seed.ts';
 
 export type HttpCase = {
   name: string;
@@ -32,7 +32,11 @@ export function httpCases(shape: Shape): HttpCase[] {
     { name: 'search (Arabic prefix)', path: `/api/posts/search?keyword=${encodeURIComponent('مستود')}` },
     { name: 'profile full', path: `/api/profiles/${author}/full` },
     { name: 'conversations list', path: '/api/chat/conversations' },
+    // 1,000 messages (one full page, about 162 KB).
     { name: 'messages list', path: '/api/chat/conversations/1/messages', users: [1, 2] },
+    { name: 'notifications list', path: '/api/notifications' },
+    // Saved searches (issue 23) do not exist yet: no row until they do.
+    { name: 'admin moderation queue', path: '/api/admin/reports', users: [moderatorOf(shape)] },
   ];
 }
 

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
 import type { Store } from '../lib/server.ts';
 import { closedLoop, type LoadResult, percentile } from '../lib/stats.ts';
 import { openExec } from '../seed/dataset.ts';
@@ -42,28 +44,81 @@ export async function httpLoad(
   };
 }
 
+/** A connection set-up to replay statements on, the server's own (see openReplay). */
+export type Replay = { pool: pg.Pool; close: () => Promise<void> };
+
 /**
- * The raw-SQL ceiling: the statements one request runs, replayed in order through the driver
- * (a pg pool of the server's size, or PGlite in this process) from `concurrency` workers.
+ * The dataset's database opened exactly as the server opens it (apps/server's openDatabase): on
+ * PostgreSQL a pg pool of the server's size; on PGlite the engine in a process of its own (the
+ * server's pglite-child, decision 006), reached over its Unix socket by a pool of one connection,
+ * kept open. Only while no server holds the folder (PGlite).
+ */
+export async function openReplay(store: Store): Promise<Replay> {
+  const database = await openDatabase({ url: store.databaseUrl, dataDir: path.join(store.dataDir, 'db') });
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  return { pool, close: database.close };
+}
+
+/** The statements in their groups: one group's statements were sent together (record.ts). */
+function groupsOf(statements: Statement[]): Statement[][] {
+  const groups: Statement[][] = [];
+  for (const s of statements) {
+    const last = groups.at(-1);
+    if (last && last[0]?.group === s.group) last.push(s);
+    else groups.push([s]);
+  }
+  return groups;
+}
+
+/** Sends one statement as the server sent it: same name (prepared once per connection), row mode, parsers. */
+export function replayStatement(pool: pg.Pool, s: Statement, values = s.values) {
+  const config = {
+    text: s.text,
+    ...(s.name ? { name: s.name } : {}),
+    ...(s.rowMode ? { rowMode: s.rowMode } : {}),
+    ...(s.types ? { types: s.types } : {}),
+  };
+  // The recorded config is the server's own (Drizzle's row mode and type parsers), given back as it came.
+  return pool.query(config as unknown as pg.QueryConfig, values);
+}
+
+/**
+ * The raw-SQL ceiling: the statements one request runs, replayed in order (those the server sent
+ * together, together) on the server's own connection set-up from `concurrency` workers.
  */
 export async function rawSqlLoad(
+  replay: Replay,
+  statements: Statement[],
+  { connections, seconds }: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  const groups = groupsOf(statements);
+  const task = async () => {
+    for (const group of groups) await Promise.all(group.map((s) => replayStatement(replay.pool, s)));
+  };
+  await task(); // a statement that fails here fails the bench (closedLoop only counts errors)
+  await closedLoop(task, { concurrency: connections, seconds: Math.min(1, seconds) });
+  return await closedLoop(task, { concurrency: connections, seconds });
+}
+
+/**
+ * The raw-SQL ceiling as it was measured until 2026-11-26, kept for one row as evidence of the
+ * change: text and values only (no statement names, object rows), through a new pg pool of 10, or
+ * on PGlite the engine opened inside this process (one thread for engine, protocol and replay).
+ */
+export async function legacyRawSqlLoad(
   store: Store,
   statements: Statement[],
   { connections, seconds }: { connections: number; seconds: number },
 ): Promise<LoadResult> {
-  if (store.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: store.databaseUrl, max: 10 });
-    try {
-      const task = async () => {
-        for (const s of statements) await pool.query(s.text, s.values);
-      };
-      await closedLoop(task, { concurrency: connections, seconds: Math.min(1, seconds) });
-      return await closedLoop(task, { concurrency: connections, seconds });
-    } finally {
-      await pool.end();
-    }
-  }
-  const { exec, close } = await openExec(store);
+  const { exec, close } = store.databaseUrl
+    ? (() => {
+        const pool = new pg.Pool({ connectionString: store.databaseUrl, max: 10 });
+        return {
+          exec: (text: string, values: unknown[]) => pool.query(text, values),
+          close: () => pool.end(),
+        };
+      })()
+    : await openExec(store);
   try {
     const task = async () => {
       for (const s of statements) await exec(s.text, s.values);

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Resident set size of a process now, and its peak (VmHWM), in bytes, from /proc. */
@@ -23,4 +24,17 @@ export function childProcess(parent: number, marker: string): number | undefined
     }
   }
   return undefined;
+}
+
+/** The port a bench child process announces as its first line of output (`{"port": n}`). */
+export function announcedPort(child: ChildProcess, name: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
 }

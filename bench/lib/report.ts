@@ -61,10 +61,14 @@ export type RunInfo = {
   seconds: number;
 };
 
-/** Writes bench/results/<date>-<db>[-<size>].md and .json and returns the Markdown path. */
+/**
+ * Writes bench/results/<date>-<db>[-<size>][-<BENCH_RESULTS_SUFFIX>].md and .json and returns the
+ * Markdown path (the suffix names a run, so that it does not overwrite the day's other results).
+ */
 export function writeResults(info: RunInfo, rows: Row[]): string {
   mkdirSync(resultsDir, { recursive: true });
-  const suffix = info.size === '10k' ? '' : `-${info.size}`;
+  const named = process.env.BENCH_RESULTS_SUFFIX?.replace(/[^a-z0-9-]/gi, '');
+  const suffix = `${info.size === '10k' ? '' : `-${info.size}`}${named ? `-${named}` : ''}`;
   const base = path.join(resultsDir, `${info.date}-${info.db}${suffix}`);
   const title = `# Makan benchmarks, ${info.date}, ${info.db === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`;
   const md = [

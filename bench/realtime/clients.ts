@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { type Ack, SOCKET_PATH } from '@makan/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
+import { announcedPort } from '../lib/process.ts';
 import { benchDir } from '../lib/report.ts';
 
 const here = path.join(benchDir, 'realtime');
@@ -67,15 +68,7 @@ async function stopChild(child: ChildProcess) {
 /** Starts the raw Socket.IO echo server (bench/realtime/echo-server.ts) in its own process. */
 export async function startEchoServer(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const child = spawnChild('echo-server.ts', false);
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve((JSON.parse(line) as { port: number }).port);
-    });
-    child.once('exit', (code) => reject(new Error(`echo server exited with ${code}`)));
-  });
+  const port = await announcedPort(child, 'echo server');
   return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stopChild(child) };
 }
 
@@ -95,7 +88,7 @@ export async function openIdleSockets(
           child.once('message', (m) => resolve(m as { connected: number; failed: number }));
           child.once('exit', (code) => reject(new Error(`idle client process exited with ${code}`)));
           const share = Math.floor(count / processes) + (i < count % processes ? 1 : 0);
-          child.send({ url, count: share, tokens, inFlight: 50 });
+          child.send({ url, count: share, tokens, inFlight: 50, localAddress: `127.0.0.${2 + (i % 250)}` });
         }),
     ),
   );

@@ -31,8 +31,16 @@ export function shapeFor(posts: number): Shape {
 }
 
 export const benchToken = (userId: number) => `bench-token-${userId}`;
-/** Conversation 1 is between users 1 and 2 and holds this many messages (the messages-list case). */
-export const SAMPLE_CONVERSATION_MESSAGES = 300;
+/**
+ * Conversation 1 is between users 1 and 2 and holds this many messages: one full page of the
+ * messages list (LIMITS.messagesPerPage), about 162 KB of JSON.
+ */
+export const SAMPLE_CONVERSATION_MESSAGES = 1000;
+/** Open reports in the moderators' queue, on this many listings (several reports each). */
+const REPORTS = 600;
+const REPORTED_POSTS = 150;
+/** The moderator of the dataset (the admin-queue case): the last user with a token. */
+export const moderatorOf = (shape: Shape) => shape.tokens;
 
 const BATCH = 50_000;
 
@@ -219,6 +227,7 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
     `update conversation_participants p set last_read_message_id = greatest(0, c.last_message_id - (p.user_id % 2)), last_read_at = now()
      from conversations c where c.id = p.conversation_id and c.last_message_id is not null`,
   );
+  await seedNotificationsAndReports(exec, shape);
   for (const table of [
     'users',
     'posts',
@@ -235,4 +244,44 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
   }
   await exec(`set session_replication_role = origin`);
   await exec('analyze');
+}
+
+/**
+ * Each user with a token has a notification per like on each of their listings (up to 20, the
+ * newest unread, 1–3 likers each) and one of new followers (3 of them): the notifications list.
+ * Open reports by many members on a few listings, and a moderator to read them: the admin queue.
+ */
+async function seedNotificationsAndReports(exec: Exec, shape: Shape) {
+  const { users: U, tokens: T, posts: N } = shape;
+  await exec(
+    `insert into notifications (recipient_id, kind, group_key, post_id, read_at, created_at, updated_at)
+     select p.user_id, 'like', 'like:post:' || p.id, p.id,
+       case when p.rank > 3 then now() - interval '1 hour' end,
+       now() - (p.rank || ' hours')::interval, now() - (p.rank || ' minutes')::interval
+     from (select id, user_id, row_number() over (partition by user_id order by id desc) as rank
+           from posts where user_id <= ${T}) p
+     where p.rank <= 20`,
+  );
+  await exec(
+    `insert into notifications (recipient_id, kind, group_key, created_at, updated_at)
+     select g, 'follow', 'follow', now() - interval '2 days', now() - interval '30 seconds'
+     from generate_series(1, ${T}) g`,
+  );
+  await exec(
+    `insert into notification_actors (notification_id, actor_id, event_id, created_at)
+     select n.id, 1 + (n.id * 131 + k * 7919) % ${U}, n.id * 4 + k, n.updated_at
+     from notifications n, generate_series(1, 3) k
+     where k <= 1 + n.id % 3 or n.kind = 'follow'
+     on conflict do nothing`,
+  );
+  await exec(
+    `insert into reports (reporter_id, target_type, target_id, target_user_id, reason, details, created_at)
+     select 1 + (g * 37) % ${U}, 'post', t.id, t.user_id, ($1::text[])[1 + g % 3], 'Seen twice with other prices',
+       now() - (g || ' minutes')::interval
+     from generate_series(1, ${REPORTS}) g
+     join posts t on t.id = ${N} - (g * 7) % ${REPORTED_POSTS}
+     on conflict do nothing`,
+    [['fraud', 'misleading', 'wrong_details']],
+  );
+  await exec(`update users set role = 'moderator' where id = ${moderatorOf(shape)}`);
 }

@@ -146,7 +146,8 @@ type DetailItem = Record<string, unknown>;
 
 /**
  * `BENCH_WEB_DETAIL=1`: where a page's main-thread time went (while iterating on TBT): the scripts
- * that cost most CPU, the long tasks and the main thread's breakdown, on stderr.
+ * that cost most CPU, the long tasks, the main thread's breakdown, the largest paint's element and phases,
+ * and the requests with their times, on stderr.
  */
 function logWhereTheTimeWent(url: string, audits: Record<string, { details?: unknown } | undefined>) {
   const items = (id: string, count: number) =>
@@ -159,6 +160,18 @@ function logWhereTheTimeWent(url: string, audits: Record<string, { details?: unk
     lines.push(`  long task ${String(i.url)} at ${ms(i.startTime)}: ${ms(i.duration)}`);
   for (const i of items('mainthread-work-breakdown', 6))
     lines.push(`  ${String(i.groupLabel)}: ${ms(i.duration)}`);
+  // The largest paint: which element, and its phases (time to first byte, load delay, load, render delay).
+  for (const part of items('largest-contentful-paint-element', 2)) {
+    for (const row of (part as { items?: DetailItem[] }).items ?? []) {
+      const node = row.node as { snippet?: string } | undefined;
+      if (node?.snippet) lines.push(`  LCP element ${node.snippet.slice(0, 160)}`);
+      else if (row.phase) lines.push(`  LCP ${String(row.phase)}: ${ms(row.timing)}`);
+    }
+  }
+  for (const i of items('network-requests', 40).filter((r) => Number(r.networkEndTime) > 0))
+    lines.push(
+      `  request ${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${ms(i.networkRequestTime)} → ${ms(i.networkEndTime)} (${Math.round(Number(i.transferSize) / 1024)} KB)`,
+    );
   console.error(lines.join('\n'));
 }
 

@@ -29,6 +29,7 @@ await build({
     supervisor: 'src/supervisor.ts',
     server: 'src/server.ts',
     'pglite-child': 'src/db/pglite-child.ts',
+    'push-worker': 'src/adapters/push-worker.ts',
   },
   outdir,
   bundle: true,

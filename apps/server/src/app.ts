@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { LIMITS } from '@makan/contract/limits';
+import { UNSUBSCRIBE_PATH } from '@makan/contract/notifications';
 import { conversationChannel } from '@makan/contract/realtime';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail.ts';
 import { createOutbox } from './adapters/outbox.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms.ts';
@@ -11,13 +12,14 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { trustFunction } from './lib/client-address.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createSerializerCompiler } from './lib/fast-serializer.ts';
 import type { App } from './lib/http.ts';
 import { createPasswordHasher } from './lib/password.ts';
 import { cryptoRandom, type Random } from './lib/random.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createAccountDataRepository } from './modules/account/account-data.repository.ts';
-import { createAccountJobs, exportPath } from './modules/account/account-jobs.ts';
+import { createAccountJobs, exportKey } from './modules/account/account-jobs.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type Notifier } from './modules/auth/auth.service.ts';
@@ -50,6 +52,8 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
+import { createIdempotency } from './modules/idempotency/idempotency.ts';
 import { createLinkedinRepository } from './modules/linkedin/linkedin.repository.ts';
 import { linkedinRoutes } from './modules/linkedin/linkedin.routes.ts';
 import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
@@ -80,6 +84,9 @@ import { createMemoryRateLimitRepository } from './modules/rate-limit/rate-limit
 import { createRedisRateLimitRepository } from './modules/rate-limit/rate-limit.redis.ts';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.ts';
 import { createRateLimits, type Rule } from './modules/rate-limit/rate-limit.service.ts';
+import { createSavedSearchesRepository } from './modules/saved-searches/saved-searches.repository.ts';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts';
+import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createVerificationRepository } from './modules/verification/verification.repository.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
@@ -105,6 +112,11 @@ export type AppOverrides = {
   /** How the server waits when it slows down repeated failures; tests record instead of waiting. */
   sleep?: (ms: number) => Promise<void>;
   logger?: boolean;
+  /**
+   * Every answer through zod's serializer, also those marked for the compiled one (the test that
+   * compares both byte for byte).
+   */
+  zodSerializer?: boolean;
 };
 
 /** The whole server, top to bottom: config, database, plugins, then each module. */
@@ -122,14 +134,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ useZod: overrides.zodSerializer ?? false }));
   registerRequestIds(app, { nodeName: config.nodeName });
   const metrics = createMetrics();
 
   // Database: migrations and reference/demo data, once even when several processes start together.
   const database =
     overrides.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), log: app.log }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'db'),
+      log: app.log,
+      backgroundConnections: config.databaseBackgroundConnections,
+    }));
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -179,9 +196,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
     });
   });
+  const mediaRepository = createMediaRepository(database.db);
   const mediaSweep = scheduleMediaSweep({
     images,
-    referenced: createMediaRepository(database.db).referencedKeys,
+    referenced: mediaRepository.referencedKeys,
+    chatFiles,
+    referencedChatFiles: mediaRepository.referencedChatFiles,
     withTryLock: database.withTryLock,
     embedded: database.kind === 'pglite',
     startedAt: new Date(),
@@ -235,6 +255,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const commentsRepository = createCommentsRepository(database.db);
   const notifications = createNotificationsService({
     notifications: createNotificationsRepository(database.db),
+    queue: createNotificationsRepository(database.background ?? database.db),
     clock,
     postAuthor: async (postId) => (await postsRepository.findOwned(postId))?.userId,
     comment: (commentId) => commentsRepository.find(commentId),
@@ -251,6 +272,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       gapMs: config.notificationDigestEveryHours * 3_600_000,
     },
     fanOutChunk: config.notificationsFanOutChunk,
+    fanOutShare: config.notificationsFanOutShare,
     leaseMs: config.notificationsLeaseMs,
     pushQueued: () => push.kick(),
   });
@@ -271,7 +293,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   };
   const push = createPushService({
     push: createPushRepository(database.db),
-    sender: createPushSender({ keys: vapidKeys, subject: config.vapidSubject }),
+    queue: createPushRepository(database.background ?? database.db),
+    sender: createPushSender({
+      keys: vapidKeys,
+      subject: config.vapidSubject,
+      threads: config.pushSenderThreads,
+    }),
     publicKey: async () => (await vapidKeys()).publicKey,
     notifications: (ids) => notifications.byIds(ids),
     inFront: (userIds) => realtime.inFront(userIds),
@@ -327,11 +354,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   });
   const guard = createAuthGuard(auth.authenticate);
+  // Idempotency-Key claims (creating a post), shared by every node through the database.
+  const idempotencyKeys = createIdempotencyRepository(database.db);
   const housekeeping = scheduleHousekeeping({
     clock,
     deleteCounters: async (before) =>
       (await limits.deleteOlderThan(before)) + (await localLimits.deleteOlderThan(before)),
     deleteExpiredAuth: (now) => authRepository.deleteExpired(now),
+    deleteIdempotencyKeys: (before) => idempotencyKeys.deleteOlderThan(before),
     log: app.log,
   });
   app.addHook('onListen', async () => housekeeping.start());
@@ -364,16 +394,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // The signed-in user's own account: password, email and phone, sessions, deletion, a copy of the data.
   const accountData = createAccountDataRepository(database.db);
-  const exportsDir = path.join(config.dataDir, 'exports');
-  // Companies' registration documents (issue 21): private, served to staff through the API only.
-  const verificationDir = path.join(config.dataDir, 'verification');
   const accountJobs = createAccountJobs({
     data: accountData,
     clock,
     removeImage: (kind, key) => images.remove(kind, key),
     removeChatFile: (file) => chatFiles.remove(file),
-    verificationDir,
-    exportsDir,
+    // Companies' registration documents (issue 21) and prepared exports: private areas of the shared
+    // store, served through the API only (to staff, to the owner).
+    verificationStore: mediaStores.verification,
+    exportsStore: mediaStores.exports,
     notifier: authNotifier,
     publicUrl: config.publicUrl,
     imageUrl: (kind, key) => images.url(kind, key),
@@ -390,7 +419,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         ? realtime.disconnectUser(userId)
         : realtime.disconnectOtherSessions(userId, keepTokenHash),
     data: accountData,
-    exportFile: (fileKey) => exportPath(exportsDir, fileKey),
+    openExport: (fileKey) => mediaStores.exports.get(exportKey(fileKey)),
     kickJobs: accountJobs.kick,
   });
   accountRoutes(app, { guard, account });
@@ -449,7 +478,28 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     notify: notifications.kick,
     clock,
   });
-  postsRoutes(app, { posts, guard, images, limits });
+  // Saved searches (issue 23): kept and run by their owner; matched by the notification workers.
+  const savedSearches = createSavedSearchesService({
+    savedSearches: createSavedSearchesRepository(database.db),
+    clock,
+    posts: (ids, viewerId) => posts.byIds(ids, viewerId),
+    sendEmail: (message) => mailer.send(message),
+    publicUrl: config.publicUrl,
+    unsubscribeUrl: async (userId) =>
+      `${config.publicUrl}${UNSUBSCRIBE_PATH}?token=${await notifications.unsubscribeToken(userId)}`,
+    digest: config.savedSearchDigest,
+    log: app.log,
+  });
+  app.addHook('onListen', async () => savedSearches.start(config.notificationsEveryMs));
+  app.addHook('preClose', () => savedSearches.stop());
+  savedSearchesRoutes(app, { guard, savedSearches });
+  postsRoutes(app, {
+    posts,
+    guard,
+    images,
+    limits,
+    idempotency: createIdempotency({ keys: idempotencyKeys, clock }),
+  });
   profilesRoutes(app, {
     profiles,
     guard,
@@ -561,7 +611,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       users: usersRepository,
       notifier: authNotifier,
       clock,
-      dir: verificationDir,
+      store: mediaStores.verification,
     }),
   });
   const chatReadState = createReadStateService({

@@ -25,6 +25,13 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@127.0.0.1:5432/makan'),
+  /** PostgreSQL connections of background work (notification and push workers), besides the requests' ten. */
+  DATABASE_BACKGROUND_CONNECTIONS: z.coerce
+    .number({ error: 'must be a whole number from 0 to 10' })
+    .int()
+    .min(0)
+    .max(10)
+    .default(2),
   REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
   /** /metrics on its own port (for the monitoring network), or on the app's port behind this token. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -74,6 +81,13 @@ const envSchema = z.object({
         .map((h) => h.trim())
         .filter(Boolean),
     ),
+  /** Worker threads that encrypt and send web pushes; 0 sends them from the main thread. */
+  PUSH_SENDER_THREADS: z.coerce
+    .number({ error: 'must be a whole number from 0 to 8' })
+    .int()
+    .min(0)
+    .max(8)
+    .default(1),
   VAPID_SUBJECT: z
     .string()
     .trim()
@@ -114,8 +128,23 @@ const envSchema = z.object({
   NOTIFICATION_DIGEST_EVERY_HOURS: positiveInt(DIGEST.minHoursBetween),
   /** Followers told of a new listing per transaction of its fan-out. */
   NOTIFICATIONS_FAN_OUT_CHUNK: positiveInt(500),
+  /** The share of the time (percent) a fan-out works; it rests the rest, so requests go first. */
+  NOTIFICATIONS_FAN_OUT_SHARE_PERCENT: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100' })
+    .int()
+    .min(1)
+    .max(100)
+    .default(50),
   /** A process holds the notification work it took this long; dead, another takes it after. */
   NOTIFICATIONS_LEASE_SECONDS: positiveInt(60),
+  /** Saved searches (issue 23): the daily email goes at most once per these hours… */
+  SAVED_SEARCH_DIGEST_EVERY_HOURS: positiveInt(24),
+  /** …once the first listing it tells of matched this long ago (a burst goes in one email; 0: at once). */
+  SAVED_SEARCH_DIGEST_COLLECT_MINUTES: z.coerce
+    .number({ error: 'must be a whole number, 0 or more' })
+    .int()
+    .min(0)
+    .default(60),
   /** Where photos and chat files are kept (docs/decisions/025-media-store.md). */
   MEDIA_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl(['http', 'https'], 'https://<account>.r2.cloudflarestorage.com'),
@@ -174,6 +203,10 @@ export type Config = {
   /** The contact push services see in our VAPID tokens (issue 22). */
   vapidSubject: string;
   pushServiceHosts: string[];
+  /** PostgreSQL connections of background work, besides the requests' pool (0: they share it). */
+  databaseBackgroundConnections: number;
+  /** Threads that encrypt and send web pushes (0: the main thread). */
+  pushSenderThreads: number;
   /** ADMIN_EMAILS, lower-cased. */
   adminEmails: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -195,7 +228,10 @@ export type Config = {
   notificationDigestAwayMinutes: number;
   notificationDigestEveryHours: number;
   notificationsFanOutChunk: number;
+  /** The share of the time (0 to 1) a fan-out works, resting the rest. */
+  notificationsFanOutShare: number;
   notificationsLeaseMs: number;
+  savedSearchDigest: { everyMs: number; collectMs: number };
   mediaStorage: MediaStorage;
   /**
    * Where browsers fetch public images (a CDN, or the bucket's public address) instead of this app's
@@ -239,6 +275,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
+    pushSenderThreads: e.PUSH_SENDER_THREADS,
+    databaseBackgroundConnections: e.DATABASE_BACKGROUND_CONNECTIONS,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((v) => v.trim().toLowerCase())
       .filter(Boolean),
@@ -263,7 +301,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notificationDigestAwayMinutes: e.NOTIFICATION_DIGEST_AWAY_MINUTES,
     notificationDigestEveryHours: e.NOTIFICATION_DIGEST_EVERY_HOURS,
     notificationsFanOutChunk: e.NOTIFICATIONS_FAN_OUT_CHUNK,
+    notificationsFanOutShare: e.NOTIFICATIONS_FAN_OUT_SHARE_PERCENT / 100,
     notificationsLeaseMs: e.NOTIFICATIONS_LEASE_SECONDS * 1000,
+    savedSearchDigest: {
+      everyMs: e.SAVED_SEARCH_DIGEST_EVERY_HOURS * 3_600_000,
+      collectMs: e.SAVED_SEARCH_DIGEST_COLLECT_MINUTES * 60_000,
+    },
     mediaStorage,
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     limits: {

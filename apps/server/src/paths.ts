@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,4 +26,20 @@ export function entryPoint(name: string): { file: string; execArgv: string[] } {
   return built
     ? { file: path.join(serverRoot, 'dist', `${path.basename(name)}.js`), execArgv: [] }
     : { file: sourceFile(`${name}.ts`), execArgv: ['--import', 'tsx'] };
+}
+
+/**
+ * How to start a worker thread on one of the server's modules (src/<name>.ts): its bundle when
+ * built; otherwise a line that registers tsx in the thread first (`--import tsx` in a thread's
+ * execArgv does not load its TypeScript entry on Node 20).
+ */
+export function workerEntry(name: string): { code: string | URL; eval: boolean } {
+  if (built)
+    return { code: pathToFileURL(path.join(serverRoot, 'dist', `${path.basename(name)}.js`)), eval: false };
+  const file = pathToFileURL(sourceFile(`${name}.ts`)).href;
+  return {
+    // Found from the working folder, as `--import tsx` is (the repository's node_modules).
+    code: `import('tsx/esm/api').then((tsx) => tsx.register()).then(() => import(${JSON.stringify(file)}))`,
+    eval: true,
+  };
 }

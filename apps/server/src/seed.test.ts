@@ -70,5 +70,6 @@ describe('demo data', () => {
     } finally {
       await app.close();
     }
-  });
+    // The whole demo seed (hashes, photos through sharp): CPU alone, given time on a shared machine.
+  }, 120_000);
 });

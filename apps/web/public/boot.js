@@ -80,11 +80,14 @@
     document.head.append(script);
   };
   // Before the app has hydrated it, a prerendered form must not be sent by the browser itself (Enter in
-  // a field would send it to the page's own address, a password in the query string): the app sends it.
+  // a field would send it to the page's own address, a password in the query string): the app sends it,
+  // once it has hydrated the page (lib/shell.ts, useInteractive), so the Enter is not lost.
   document.addEventListener(
     'submit',
     (event) => {
-      if (!root.hasAttribute('data-interactive')) event.preventDefault();
+      if (root.hasAttribute('data-interactive')) return;
+      event.preventDefault();
+      if (event.target instanceof HTMLFormElement) event.target.setAttribute('data-submit-pending', '');
     },
     true,
   );

@@ -99,13 +99,15 @@ describe('boot.js', () => {
     expect(scripts()).toEqual(['/assets/index-abc.js']);
   });
 
-  it('keeps the browser from sending a form itself until the app has hydrated', () => {
+  it('keeps the browser from sending a form itself until the app has hydrated, and marks it for the app', () => {
     boot();
     document.body.innerHTML = '<form><input name="password"></form>';
     const form = document.querySelector('form');
     const before = new Event('submit', { cancelable: true, bubbles: true });
     form?.dispatchEvent(before);
     expect(before.defaultPrevented).toBe(true);
+    // Marked, so the app sends it once it has hydrated the page (lib/shell.ts).
+    expect(form).toHaveAttribute('data-submit-pending');
     html.dataset.interactive = '';
     const after = new Event('submit', { cancelable: true, bubbles: true });
     form?.dispatchEvent(after);

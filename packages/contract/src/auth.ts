@@ -1,46 +1,20 @@
 import { z } from 'zod';
+import { normalizeEmail, toAsciiDigits } from './identifier.ts';
+import { LANGUAGES } from './languages.ts';
 import { LIMITS } from './limits.ts';
 import { formatText, TEXT } from './texts.ts';
+
+export { LANGUAGES, type Language } from './languages.ts';
 
 export const USER_TYPES = ['retail', 'developer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const VERIFICATION_METHODS = ['email', 'phone', 'both'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
-/** The languages of the interface, and of mail and SMS a user is sent. */
-export const LANGUAGES = ['en', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
 export const OTP_TYPES = ['registration', 'password_reset', 'email_verification', 'reset'] as const;
 export type OtpType = (typeof OTP_TYPES)[number];
 
 const minText = (length: number) => formatText(TEXT.minLength, { length });
 const maxText = (length: number) => formatText(TEXT.maxLength, { length });
-
-/** Arabic-Indic and Eastern Arabic-Indic digits as ASCII, so ٠١٢٣ and ۰۱۲۳ work like 0123. */
-export function toAsciiDigits(value: string): string {
-  return value
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
-}
-
-/** A phone as stored and compared: ASCII digits with an optional leading +, no spaces or punctuation. */
-export function normalizePhone(value: string): string {
-  const ascii = toAsciiDigits(value).trim();
-  const plus = ascii.startsWith('+') ? '+' : '';
-  return plus + ascii.replace(/\D/g, '');
-}
-
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
-/** An email or phone typed into one box: emails contain '@'. */
-export function identifierKind(identifier: string): 'email' | 'phone' {
-  return identifier.includes('@') ? 'email' : 'phone';
-}
-
-export function normalizeIdentifier(identifier: string): string {
-  return identifierKind(identifier) === 'email' ? normalizeEmail(identifier) : normalizePhone(identifier);
-}
 
 const requiredString = z.string({ error: TEXT.required }).trim().min(1, TEXT.required);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
 
 /**
  * Notifications (issue 22): what happened to a user's listings, comments, followers, messages and
@@ -19,6 +20,11 @@ export const NOTIFICATION_KINDS = [
   'listing',
   /** Someone you follow posted a listing (off unless you turn it on). */
   'post',
+  /**
+   * A listing now matches one of your saved searches (issue 23): its author is the actor, the
+   * search's name the excerpt. Told once per listing; how often is the search's own choice.
+   */
+  'search',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -194,6 +200,6 @@ export const pushPayload = z.object({
   body: z.string(),
   url: z.string(),
   tag: z.string(),
-  lang: z.enum(['en', 'ar']),
+  lang: z.enum(LANGUAGES),
 });
 export type PushPayload = z.infer<typeof pushPayload>;

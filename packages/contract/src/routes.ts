@@ -28,6 +28,8 @@ export const PROTECTED_ROUTES = [
   '/home',
   // Issue 22: what happened while away.
   '/notifications',
+  // Issue 23: what one looks for, kept and run again.
+  '/saved-searches',
   '/post/:id',
   '/comment/:postId/:commentId',
   '/commercial',

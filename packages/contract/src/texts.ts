@@ -122,6 +122,11 @@ export const TEXT = {
   priceRange: 'The minimum price cannot be more than the maximum price',
   areaRange: 'The minimum area cannot be more than the maximum area',
   postCreated: 'Post created successfully!',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  idempotencyKeyInFlight:
+    'The first request with this Idempotency-Key is still being processed. Please try again in a moment.',
   postUpdated: 'Post updated successfully!',
   postDeleted: 'Post deleted successfully!',
   postNotFound: 'This post was not found or has been removed.',
@@ -184,6 +189,11 @@ export const TEXT = {
   dataExportBusy: 'A copy of your data is already being prepared.',
   dataExportNotFound: 'This download is not available. Ask for a new copy of your data in Settings.',
   dataExportExpired: 'This download link has expired. Ask for a new copy of your data in Settings.',
+  // Saved searches (issue 23).
+  savedSearchLimit: 'You can save up to {max} searches. Delete one to save another.',
+  savedSearchEmpty: 'Choose at least one thing to look for',
+  savedSearchCitiesMax: 'Choose at most {count} cities',
+  savedSearchNotFound: 'Saved search not found',
 } as const;
 
 export type TextKey = keyof typeof TEXT;

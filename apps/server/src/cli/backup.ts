@@ -1,9 +1,9 @@
 /**
  * `npm run backup -- <folder>`: a copy of everything the nodes share, taken while they run, into a new
- * folder: the PostgreSQL database (`pg_dump --format=custom` into `database.dump`) and then the media
- * of the configured store (the bucket with MEDIA_STORE=s3, else DATA_DIR's folders) into `media/` and
- * `chat-files/` under the same keys; and companies' registration documents, which are kept on disk
- * (DATA_DIR/verification of the machine it runs on: a volume every node shares, with several nodes).
+ * folder: the PostgreSQL database (`pg_dump --format=custom` into `database.dump`) and then the objects
+ * of the configured store (the bucket with MEDIA_STORE=s3, else DATA_DIR's folders) into `media/`,
+ * `chat-files/` and `verification/` (companies' registration documents) under the same keys. Prepared
+ * data exports are not copied: they expire in a week and the user can ask again.
  * `backup.json`, written last, says it finished and what it holds;
  * `npm run restore` (restore.ts) refuses a folder without it. See docs/operations.md, "Backups".
  *
@@ -16,12 +16,10 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { createLocalMediaStore } from '../modules/media/media-store.local.ts';
-import type { MediaStores } from '../modules/media/media-stores.ts';
-import { openMediaStores } from '../modules/media/media-stores.ts';
+import { type MediaArea, type MediaStoreName, openMediaStores } from '../modules/media/media-stores.ts';
 import { repoRoot } from '../paths.ts';
 import { copyMedia, type MigrationCount } from './media-migrate.ts';
 import { runAsScript } from './run-as-script.ts';
@@ -29,20 +27,15 @@ import { runAsScript } from './run-as-script.ts';
 const USAGE = 'usage: DATABASE_URL=postgres://… npm run backup -- <new folder>';
 export const DUMP_FILE = 'database.dump';
 export const MANIFEST_FILE = 'backup.json';
-/** The store's areas and their folders in a backup (the same names as DATA_DIR's and the bucket's). */
+/**
+ * The store's areas and their folders in a backup (the same names as DATA_DIR's and the bucket's).
+ * Registration documents keep mode 0600 in the backup folder, as in DATA_DIR.
+ */
 export const AREAS = [
-  { folder: 'media', store: 'media' },
-  { folder: 'chat-files', store: 'chat' },
-] as const satisfies readonly { folder: string; store: keyof Omit<MediaStores, 'close'> }[];
-
-/** Companies' registration documents: files in DATA_DIR, not in the media store (issue 21). */
-export const DOCUMENTS_FOLDER = 'verification';
-
-/** Files under a folder, recursively (0 when it does not exist). */
-export function filesIn(folder: string): number {
-  if (!existsSync(folder)) return 0;
-  return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
-}
+  { folder: 'media', store: 'media', fileMode: undefined },
+  { folder: 'chat-files', store: 'chat', fileMode: undefined },
+  { folder: 'verification', store: 'verification', fileMode: 0o600 },
+] as const satisfies readonly { folder: MediaArea; store: MediaStoreName; fileMode: number | undefined }[];
 
 /** A folder named on the command line, from where npm was run (as DATA_DIR is, config.ts). */
 export function folderArgument(folder: string, env: Record<string, string | undefined>) {
@@ -117,14 +110,10 @@ export async function runBackup(
   const stores = openMediaStores(config.mediaStorage, config.dataDir);
   try {
     const counts: Record<string, MigrationCount> = {};
-    for (const { folder: area, store } of AREAS) {
-      const to = createLocalMediaStore(path.join(folder, area));
+    for (const { folder: area, store, fileMode } of AREAS) {
+      const to = createLocalMediaStore(path.join(folder, area), { fileMode });
       counts[area] = await copyMedia(stores[store], to, (c) => write(countLine(area, c, ' …')));
     }
-    // Copied with their modes (the documents are readable by the server's user only).
-    const documents = path.join(config.dataDir, DOCUMENTS_FOLDER);
-    if (existsSync(documents)) await cp(documents, path.join(folder, DOCUMENTS_FOLDER), { recursive: true });
-    const documentCount = filesIn(path.join(folder, DOCUMENTS_FOLDER));
     const manifest = {
       taken_at: takenAt.toISOString(),
       finished_at: new Date().toISOString(),
@@ -133,13 +122,12 @@ export async function runBackup(
       objects: Object.fromEntries(
         Object.entries(counts).map(([area, c]) => [area, { count: c.copied, bytes: c.bytes }]),
       ),
-      documents: documentCount,
+      documents: counts.verification?.copied ?? 0,
     };
     writeFileSync(path.join(folder, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     const lines = [
       `database: ${(dumpBytes / 1024 / 1024).toFixed(1)} MiB`,
       ...Object.entries(counts).map(([area, c]) => countLine(area, c)),
-      `${DOCUMENTS_FOLDER}: ${documentCount} documents`,
     ];
     return { code: 0, out: `${lines.join('\n')}\nbackup complete in ${folder}` };
   } finally {

@@ -1,6 +1,6 @@
 /**
- * `npm run media:migrate [-- <data folder>]`: copies the media of a local data folder (its media/ and
- * chat-files/, DATA_DIR by default) into the bucket configured for the server (MEDIA_STORE=s3 and
+ * `npm run media:migrate [-- <data folder>]`: copies the media of a local data folder (its media/,
+ * chat-files/, verification/ and exports/, DATA_DIR by default) into the bucket configured for the server (MEDIA_STORE=s3 and
  * the S3_* variables), under the same keys the server uses. Resumable: an object already in the
  * bucket with the same size is skipped, so an interrupted copy is finished by running it again, and
  * a last run after the servers switched to the bucket picks up what was uploaded meanwhile. Temporary
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { createLocalMediaStore } from '../modules/media/media-store.local.ts';
 import type { MediaStore } from '../modules/media/media-store.ts';
-import { type MediaArea, openMediaStores } from '../modules/media/media-stores.ts';
+import { type MediaArea, type MediaStoreName, openMediaStores } from '../modules/media/media-stores.ts';
 import { runAsScript } from './run-as-script.ts';
 
 const USAGE = 'usage: MEDIA_STORE=s3 S3_BUCKET=… npm run media:migrate [-- <data folder>]';
@@ -64,9 +64,11 @@ export async function copyMedia(
   return count;
 }
 
-const AREAS: { area: MediaArea; store: 'media' | 'chat' }[] = [
+const AREAS: { area: MediaArea; store: MediaStoreName }[] = [
   { area: 'media', store: 'media' },
   { area: 'chat-files', store: 'chat' },
+  { area: 'verification', store: 'verification' },
+  { area: 'exports', store: 'exports' },
 ];
 
 export async function runMediaMigrate(

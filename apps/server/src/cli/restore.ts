@@ -3,8 +3,9 @@
  * (`pg_restore` of `database.dump` into DATABASE_URL, in one transaction: all or nothing) and the
  * media (the folder's `media/` and `chat-files/` copied into the configured store under the same keys;
  * objects already there with the same size are skipped, so an interrupted restore is finished by
- * running it again), and companies' registration documents into DATA_DIR/verification (files already
- * there are kept). See docs/operations.md, "Restore".
+ * running it again), companies' registration documents (`verification/`) included. A backup taken when
+ * the documents lay in DATA_DIR/verification has the same folder, and goes into the store the same way.
+ * See docs/operations.md, "Restore".
  *
  * With every server stopped, into an empty database (`dropdb`/`createdb`, or a new one): tables left
  * from another state would mix with the backup's, so a database with tables is refused. The objects
@@ -12,7 +13,6 @@
  * backup restores into another cluster without its roles.
  */
 import { existsSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
@@ -22,9 +22,7 @@ import { openMediaStores } from '../modules/media/media-stores.ts';
 import {
   AREAS,
   countLine,
-  DOCUMENTS_FOLDER,
   DUMP_FILE,
-  filesIn,
   folderArgument,
   libpqTarget,
   MANIFEST_FILE,
@@ -98,10 +96,6 @@ export async function runRestore(
       );
       lines.push(countLine(area, count));
     }
-    const documents = path.join(folder, DOCUMENTS_FOLDER);
-    if (existsSync(documents))
-      await cp(documents, path.join(config.dataDir, DOCUMENTS_FOLDER), { recursive: true, force: false });
-    lines.push(`${DOCUMENTS_FOLDER}: ${filesIn(documents)} documents`);
     return { code: 0, out: `${lines.join('\n')}\nrestore complete from ${folder}` };
   } finally {
     stores.close();

@@ -20,6 +20,12 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * What background work (the notification and push workers) goes through: on PostgreSQL a small
+   * pool of its own, so a fan-out neither waits behind requests for a connection nor takes one of
+   * theirs; unset on the embedded database (one session: `db`).
+   */
+  background?: Database;
   kind: 'pglite' | 'postgres';
   /** Runs fn while holding a database-wide lock, so several processes starting at once migrate and seed once. */
   withStartupLock: <T>(fn: () => Promise<T>) => Promise<T>;
@@ -52,6 +58,8 @@ export type DatabaseOptions = {
   loadDataDir?: Blob | undefined;
   /** Where the embedded database's process reports that it ended and came back (the server's logger). */
   log?: ProcessLog | undefined;
+  /** PostgreSQL: connections of background work, besides the requests' pool (0: none, they share it). */
+  backgroundConnections?: number | undefined;
 };
 
 export type TryLockResult<T> = { ran: true; value: T } | { ran: false };
@@ -101,7 +109,7 @@ const sharedSession = (query: LockSession['query']) => async (): Promise<LockSes
 });
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.backgroundConnections ?? 2);
   if (options.dataDir && !options.loadDataDir) return openPgliteProcess(options.dataDir, options.log);
   return openPglite(options);
 }
@@ -220,9 +228,16 @@ function takeTurns(client: PGlite) {
   }) as typeof client.query;
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, backgroundConnections: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return poolHandle(pool, 'postgres', {
+  const background =
+    backgroundConnections > 0
+      ? new pg.Pool({ connectionString: url, max: backgroundConnections })
+      : undefined;
+  background?.on('error', () => {
+    // As the requests' pool: a lost idle connection is opened again on the next checkout.
+  });
+  const handle = poolHandle(pool, 'postgres', {
     withStartupLock: async (fn) => {
       const client = await pool.connect();
       try {
@@ -235,6 +250,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     // A connection of its own for as long as fn runs: a session-level lock lives on its connection.
     withTryLock: tryLocks(() => pool.connect()),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), background?.end()]);
+    },
   });
+  return background ? { ...handle, background: drizzleNodePg({ client: background, schema }) } : handle;
 }

@@ -82,8 +82,10 @@ export function servePglite(db: PGlite, socketPath: string): Promise<Server> {
           const bytes = message;
           void run(() =>
             db.execProtocolRawStream(bytes, {
+              // `data` is a view of the engine's memory, reused for the answer's next chunk before a
+              // write the socket had to queue goes out: written as a copy.
               onRawData: (data) => {
-                if (open && data.length > 0) socket.write(data);
+                if (open && data.length > 0) socket.write(Buffer.from(data));
               },
             }),
           ).catch((err: unknown) => {

@@ -34,6 +34,10 @@ export const OPENAPI_TAGS = [
     description: 'What happened to my listings, comments, followers, messages and reports; the bell.',
   },
   {
+    name: 'saved searches',
+    description: 'What I look for, kept and run again; told when a listing appears that matches it.',
+  },
+  {
     name: 'verification',
     description:
       'Companies asking to be verified with their commercial registration (the Verified company badge).',

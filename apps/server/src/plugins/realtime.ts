@@ -59,6 +59,16 @@ function counter() {
   };
 }
 
+/** The parts of an upgrade request Engine.IO keeps referring to after the handshake. */
+type UpgradeRequest = { headers: object; rawHeaders: string[]; _query?: object };
+
+/** Empties what an upgrade request holds once the socket is open (see the 'connection' listener below). */
+function forgetRequest(request: UpgradeRequest) {
+  request.headers = {};
+  request.rawHeaders = [];
+  request._query = {};
+}
+
 class ConnectError extends Error {
   constructor(
     message: string,
@@ -127,14 +137,22 @@ export function registerRealtime(
     perMessageDeflate: false,
   });
   // Engine.IO keeps each connection's upgrade request (headers, buffers) for its whole life; nothing
-  // here reads it after the handshake, so let it go (Socket.IO's advice for memory).
-  io.engine.on('connection', (raw: { request: object | null; once: (e: 'close', f: () => void) => void }) => {
-    const address = raw.request ? addresses.get(raw.request) : undefined;
-    raw.request = null;
-    if (address === undefined) return;
-    perAddress.add(address);
-    raw.once('close', () => perAddress.remove(address));
-  });
+  // here reads it after the handshake, so let it go (Socket.IO's advice for memory). Engine.IO's
+  // stand-in response for the upgrade still holds the request until the connection closes (through
+  // a 'close' listener on the TCP socket), so its parsed and raw headers and query are emptied too:
+  // some 1.5 KB an idle socket (bench/README.md, realtime).
+  io.engine.on(
+    'connection',
+    (raw: { request: UpgradeRequest | null; once: (e: 'close', f: () => void) => void }) => {
+      const request = raw.request;
+      const address = request ? addresses.get(request) : undefined;
+      raw.request = null;
+      if (request) forgetRequest(request);
+      if (address === undefined) return;
+      perAddress.add(address);
+      raw.once('close', () => perAddress.remove(address));
+    },
+  );
 
   let redis: { pub: Redis; sub: Redis } | undefined;
   if (redisUrl) {
@@ -151,6 +169,12 @@ export function registerRealtime(
     redis = { pub, sub };
   }
 
+  // Shared by every socket (called with the socket as `this`; 'disconnect' fires once): an idle socket
+  // keeps no closure of its own for it.
+  function releaseUser(this: RealtimeSocket) {
+    perUser.remove(this.data.userId);
+  }
+
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token.length === 0) {
@@ -165,7 +189,10 @@ export function registerRealtime(
         return;
       }
       perUser.add(session.userId);
-      socket.once('disconnect', () => perUser.remove(session.userId));
+      socket.on('disconnect', releaseUser);
+      // The token is not kept with the socket: a socket's handshake travels to every process that asks
+      // which sockets a user has (fetchSockets through the Redis adapter).
+      socket.handshake.auth = {};
       socket.data.userId = session.userId;
       socket.data.sessionRoom = sessionRoom(session.tokenHash);
       socket.data.expiresAt = session.expiresAt.getTime();

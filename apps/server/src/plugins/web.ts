@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE } from '@makan/contract/cookies';
+import { LANGUAGES, type Language } from '@makan/contract/languages';
 import { CLIENT_ROUTE_PREFIXES } from '@makan/contract/routes';
 import { HTTP_TEXT } from '@makan/contract/texts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -111,9 +112,6 @@ function withPreloads(
     .join('');
   return html.replace('</head>', `${tags}</head>`);
 }
-
-const LANGUAGES = ['en', 'ar'] as const;
-type Language = (typeof LANGUAGES)[number];
 
 /** A route's prerendered pages, one per language, read from the build. */
 type Shell = { pattern: RegExp; pages: Partial<Record<Language, string>> };

@@ -107,6 +107,8 @@ const OWNER_BODIES: Record<string, (owner: User) => Promise<object>> = {
     current_password: owner.password,
   }),
   'POST /api/account/deletion': async (owner) => ({ current_password: owner.password }),
+  // A saved search looks for something (issue 23): the sample's empty criteria are refused.
+  'POST /api/saved-searches': async () => ({ criteria: { purpose: 'rent' } }),
   // A device is removed by whoever subscribed it (issue 22): the owner subscribes one first.
   'DELETE /api/push/subscriptions': async (owner) => {
     const endpoint = `https://push.invalid/${owner.id}`;
@@ -274,8 +276,14 @@ async function buildWorld(owner: User, other: User, secret = 'ordinary') {
   // A notification of the owner's (issue 22): the other likes the owner's listing.
   await api(other, 'POST', `/api/posts/${post.id}/like`);
   const notification = await firstNotification(owner);
+  // A saved search of the owner's (issue 23).
+  const savedSearch = ok(
+    await api(owner, 'POST', '/api/saved-searches', { criteria: { keyword: `${secret} office` } }),
+    'saved search',
+  );
   return {
     notification,
+    savedSearch: savedSearch.id,
     exportKey: await readyExport(owner),
     owner,
     other,
@@ -324,6 +332,8 @@ function idsFor(op: Operation, param: string, w: World): Array<number | string> 
       return [w.exportKey];
     case 'notifications':
       return [w.notification];
+    case 'saved-searches':
+      return [w.savedSearch];
     default:
       throw new Error(`${op.key}: say in idsFor() which resource {${param}} names`);
   }
@@ -422,6 +432,7 @@ async function snapshotOf(userId: number) {
       union all select 'follows', to_jsonb(x) from follows x where follower_id = ${userId}
       union all select 'user_preferences', to_jsonb(x) from user_preferences x where user_id = ${userId}
       union all select 'auth_tokens', to_jsonb(x) from auth_tokens x where user_id = ${userId}
+      union all select 'saved_searches', to_jsonb(x) from saved_searches x where user_id = ${userId}
       union all select 'conversations', to_jsonb(x) from conversations x where id in (select id from convs)
       union all select 'conversation_participants', to_jsonb(x) - 'notified_up_to' from conversation_participants x
         where conversation_id in (select id from convs)

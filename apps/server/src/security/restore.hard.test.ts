@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -12,6 +12,7 @@ import { runBackup } from '../cli/backup.ts';
 import { runRestore } from '../cli/restore.ts';
 import { loadConfig, type S3Storage } from '../config.ts';
 import { createS3Client } from '../modules/media/media-store.s3.ts';
+import { openMediaStores } from '../modules/media/media-stores.ts';
 import { multipartBody } from '../test/form.ts';
 import { type S3TestServer, startS3Server } from '../test/s3-server.ts';
 import {
@@ -143,15 +144,17 @@ describe.skipIf(!adminUrl || !clients)(
       if (!before || !photo) throw new Error('the listing or its photo is missing');
       const small = await bytesAt(`${base}${photo.url}`);
       const large = await bytesAt(`${base}${photo.url_large}`);
-      const objectsBefore = await bucketKeys(storage);
-      expect(objectsBefore.length).toBeGreaterThanOrEqual(2);
+      expect((await bucketKeys(storage)).length).toBeGreaterThanOrEqual(2);
 
-      // A company's registration document, kept on the machine's disk (as the verification upload
-      // writes it: readable by the server's user only).
+      // A company's registration document, in the bucket's private verification/ area (where the
+      // verification upload puts it).
       const documentName = `${'d'.repeat(32)}.pdf`;
       const document = Buffer.from('%PDF-1.4 registration certificate');
-      mkdirSync(path.join(place.dataDir, 'verification'));
-      writeFileSync(path.join(place.dataDir, 'verification', documentName), document, { mode: 0o600 });
+      const stores = openMediaStores(storage, place.dataDir);
+      cleanups.push(() => stores.close());
+      await stores.verification.put(documentName, document, 'application/pdf');
+      const objectsBefore = await bucketKeys(storage);
+      expect(objectsBefore).toContain(`verification/${documentName}`);
 
       // The backup, taken while the server runs, as docs/operations.md says.
       const folder = path.join(mkdtempSync(path.join(tmpdir(), 'makan-backup-')), 'backup');
@@ -161,6 +164,10 @@ describe.skipIf(!adminUrl || !clients)(
       const manifest = JSON.parse(readFileSync(path.join(folder, 'backup.json'), 'utf8'));
       expect(manifest.objects.media.count).toBe(objectsBefore.filter((k) => k.startsWith('media/')).length);
       expect(manifest.documents).toBe(1);
+      // Kept in the backup folder as readable by its user only.
+      const backedUp = path.join(folder, 'verification', documentName);
+      expect(readFileSync(backedUp).equals(document)).toBe(true);
+      expect(statSync(backedUp).mode & 0o777).toBe(0o600);
 
       // Everything lost: the server stopped, the database dropped and made again, the bucket emptied.
       await stopServer(first, 'SIGTERM');
@@ -175,9 +182,10 @@ describe.skipIf(!adminUrl || !clients)(
       const restore = await runRestore([folder], { ...env, DATA_DIR: newDataDir }, () => {});
       expect(restore.code, restore.out).toBe(0);
       expect(await bucketKeys(storage)).toEqual(objectsBefore);
-      const restoredDocument = path.join(newDataDir, 'verification', documentName);
-      expect(readFileSync(restoredDocument).equals(document)).toBe(true);
-      expect(statSync(restoredDocument).mode & 0o777).toBe(0o600);
+      const restoredDocument = await stores.verification.get(documentName);
+      expect(restoredDocument && Buffer.concat(await restoredDocument.body.toArray()).equals(document)).toBe(
+        true,
+      );
       const again = await runRestore([folder], { ...env, DATA_DIR: newDataDir }, () => {});
       expect(again.code).toBe(2);
       expect(again.out).toContain('not empty');

@@ -258,3 +258,36 @@ export async function signUpOverHttp(baseUrl: string, dataDir: string | readonly
   return { id: login.data.user.id, token: login.data.token, name, email: person.email };
 }
 export type SignedUpUser = Awaited<ReturnType<typeof signUpOverHttp>>;
+
+/**
+ * A server process on PostgreSQL that a test may kill and boot again on the same database and data
+ * folder (the notification queue's kill tests): `boot` starts one and waits until it is ready, `db`
+ * reads the database meanwhile, `count` answers a `select count(*) as n …`.
+ */
+export async function killableServer(
+  name: string,
+  adminUrl: string | undefined,
+  cleanups: (() => Promise<void> | void)[],
+  env: Record<string, string>,
+) {
+  const { dataDir, databaseUrl, port } = await processPlace(name, adminUrl, cleanups);
+  const serverEnv = testServerEnv(port, dataDir, {
+    DATABASE_URL: databaseUrl,
+    NOTIFICATIONS_EVERY_SECONDS: '1',
+    // The killed process's claim lapses soon, so the new one resumes without a minute's wait.
+    NOTIFICATIONS_LEASE_SECONDS: '3',
+    ...env,
+  });
+  const boot = async () => {
+    const server = startServer(serverEnv);
+    cleanups.push(() => stopServer(server));
+    await waitReady(port, server.child, server.output);
+    return server;
+  };
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  cleanups.push(() => db.end());
+  const count = async (query: string, values: unknown[] = []) =>
+    Number((await db.query<{ n: string }>(query, values)).rows[0]?.n);
+  return { base: `http://127.0.0.1:${port}`, dataDir, boot, db, count };
+}

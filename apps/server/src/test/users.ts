@@ -10,7 +10,7 @@ let seq = 0;
 export async function signedInUser(
   app: App,
   messages: ReturnType<typeof capturedMessages>,
-  overrides: { name?: string; user_type?: 'retail' | 'developer' } = {},
+  overrides: { name?: string; user_type?: 'retail' | 'developer'; language?: 'en' | 'ar' } = {},
 ) {
   seq += 1;
   const stamp = `${process.pid}${seq}`.slice(-7).padStart(7, '0');
@@ -21,6 +21,7 @@ export async function signedInUser(
     password: 'Secret123',
     password_confirmation: 'Secret123',
     user_type: overrides.user_type ?? 'retail',
+    ...(overrides.language ? { language: overrides.language } : {}),
   };
   const ip = `203.0.${Math.floor(seq / 200)}.${(seq % 200) + 1}`;
   const reg = await app.inject({
@@ -57,7 +58,7 @@ export const requestAs =
   (app: () => App) =>
   (
     user: { auth: Record<string, string> } | null,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) =>

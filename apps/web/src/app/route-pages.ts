@@ -28,6 +28,7 @@ export const ROUTE_PAGES: Record<PageRoute, string> = {
   '/settings': 'src/app/routes/settings-page.tsx',
   '/home': 'src/app/routes/post-pages.tsx',
   '/notifications': 'src/app/routes/notifications-page.tsx',
+  '/saved-searches': 'src/app/routes/saved-searches-page.tsx',
   '/post/:id': 'src/app/routes/post-pages.tsx',
   '/comment/:postId/:commentId': 'src/app/routes/post-pages.tsx',
   '/commercial': 'src/app/routes/onboarding-page.tsx',

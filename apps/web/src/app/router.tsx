@@ -66,6 +66,9 @@ const AdminCasePage = lazy(() => admin().then((m) => ({ default: m.AdminCasePage
 const NotificationsPage = lazy(() =>
   import('./routes/notifications-page.tsx').then((m) => ({ default: m.NotificationsPage })),
 );
+const SavedSearchesPage = lazy(() =>
+  import('./routes/saved-searches-page.tsx').then((m) => ({ default: m.SavedSearchesPage })),
+);
 const CompaniesPage = lazy(() =>
   import('./routes/companies-page.tsx').then((m) => ({ default: m.CompaniesPage })),
 );
@@ -95,6 +98,7 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number], ReactElement> = {
 const protectedPages: Record<(typeof PROTECTED_ROUTES)[number], ReactElement> = {
   '/home': <HomePage />,
   '/notifications': <NotificationsPage />,
+  '/saved-searches': <SavedSearchesPage />,
   '/post/:id': <PostPage />,
   '/comment/:postId/:commentId': <CommentPage />,
   '/commercial': <OnboardingPage />,

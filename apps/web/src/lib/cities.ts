@@ -1,6 +1,12 @@
 import { type City, citySchema } from '@makan/contract/cities';
 import { LIMITS } from '@makan/contract/limits';
-import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from './http.ts';
 import type { Language } from './i18n.ts';
@@ -45,6 +51,30 @@ export function useCitySearch(q: string, { suggest = false }: { suggest?: boolea
     enabled: suggest || q.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 10 * 60_000,
+  });
+}
+
+/** GET /api/cities/{id}: one city, to name a saved preference or a saved search's city. */
+async function fetchCity(id: number, { signal }: { signal?: AbortSignal } = {}) {
+  const { data } = await http.request(`/cities/${id}`, { schema: citySchema, signal, toast: 'none' });
+  return data;
+}
+
+/**
+ * The cities of these ids, in the same order; unknown or still loading ones are left out (onboarding's
+ * chosen cities, a saved search's). A city found by the search is cached by id already: no request.
+ */
+export function useCities(ids: readonly number[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: cityKey(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchCity(id, { signal }),
+      staleTime: Number.POSITIVE_INFINITY,
+    })),
+    combine: (results) => ({
+      cities: results.flatMap((result) => (result.data ? [result.data] : [])),
+      pending: results.some((result) => result.isPending),
+    }),
   });
 }
 

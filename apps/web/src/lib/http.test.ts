@@ -300,6 +300,21 @@ describe('retries (spec §8)', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
+  it('retries a write that carries an Idempotency-Key, with the same key each time', async () => {
+    const post = vi
+      .fn<HttpDeps['fetch']>(offline)
+      .mockImplementationOnce(offline)
+      .mockImplementation(async () => jsonResponse(201, { status: true, data: 'stored once' }));
+    const { http, notify } = client(post);
+    await expect(
+      http.request('/posts', { method: 'POST', body: new FormData(), idempotencyKey: 'compose-42' }),
+    ).resolves.toMatchObject({ data: 'stored once' });
+    expect(post).toHaveBeenCalledTimes(2);
+    for (const [, init] of post.mock.calls)
+      expect(new Headers(init?.headers).get('Idempotency-Key')).toBe('compose-42');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it('never retries a write, nor an HTTP error', async () => {
     const post = vi.fn<HttpDeps['fetch']>(offline);
     const first = client(post);

@@ -1,14 +1,15 @@
-import {
-  type FieldCodes,
-  type FieldErrors,
-  failureSchema,
-  fieldCodesSchema,
-  fieldErrorsSchema,
-} from '@makan/contract/envelope';
+import type { FieldCodes, FieldErrors } from '@makan/contract/envelope';
 import { LIMITS } from '@makan/contract/limits';
 import { HTTP_TEXT, type HttpTextStatus, type TextKey, type TextParams } from '@makan/contract/texts';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  readEnvelope,
+  readFieldCodes,
+  readFieldErrors,
+  readTextKey,
+  readTextParams,
+} from './envelope-read.ts';
 import { getLanguage } from './i18n.ts';
 import { clearSession } from './session.ts';
 import { getItem } from './storage.ts';
@@ -53,15 +54,11 @@ export class ApiError extends Error {
     super(init.message ?? '', { cause: init.cause });
     this.kind = init.kind;
     this.status = init.status;
-    const fieldErrors = fieldErrorsSchema.safeParse(init.errors);
-    this.errors = fieldErrors.success ? fieldErrors.data : undefined;
+    this.errors = readFieldErrors(init.errors);
     // Read leniently: a key this build does not know leaves the words to speak for themselves.
-    const code = failureSchema.shape.code.safeParse(init.code);
-    this.code = code.success ? code.data : undefined;
-    const params = failureSchema.shape.params.safeParse(init.params);
-    this.params = this.code && params.success ? params.data : undefined;
-    const codes = fieldCodesSchema.safeParse(init.codes);
-    this.codes = this.errors && codes.success ? codes.data : undefined;
+    this.code = readTextKey(init.code);
+    this.params = this.code ? readTextParams(init.params) : undefined;
+    this.codes = this.errors ? readFieldCodes(init.codes) : undefined;
     this.errorText = joinErrors(init.errors);
     this.timeout = init.timeout ?? false;
     this.data = init.data;
@@ -154,6 +151,11 @@ export interface RequestOptions {
    * progress, so such a request goes through XMLHttpRequest (`deps.upload`) instead.
    */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * Sent as the Idempotency-Key header: the server answers a repeat with the first answer, so a
+   * write with a key is retried after a network failure like a read.
+   */
+  idempotencyKey?: string;
 }
 
 export interface ApiResponse<T> {
@@ -177,16 +179,6 @@ export interface HttpDeps {
   uploadTimeoutMs: number;
   retries: number;
 }
-
-const envelopeSchema = z.object({
-  status: z.boolean(),
-  message: z.string().optional(),
-  code: z.unknown().optional(),
-  params: z.unknown().optional(),
-  data: z.unknown().optional(),
-  errors: z.unknown().optional(),
-  codes: z.unknown().optional(),
-});
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -243,6 +235,7 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
     const headers = new Headers({ Accept: 'application/json', 'Accept-Language': deps.getLanguage() });
     const token = deps.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
@@ -286,18 +279,12 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
       options.signal?.removeEventListener('abort', forwardAbort);
     }
 
-    const envelope = envelopeSchema.safeParse(payload);
-    const message = envelope.success ? envelope.data.message : undefined;
-    const errors = envelope.success ? envelope.data.errors : undefined;
-    const failureData = envelope.success ? envelope.data.data : undefined;
-    const texts = envelope.success
-      ? {
-          message,
-          code: envelope.data.code,
-          params: envelope.data.params,
-          errors,
-          codes: envelope.data.codes,
-        }
+    const envelope = readEnvelope(payload);
+    const message = envelope?.message;
+    const errors = envelope?.errors;
+    const failureData = envelope?.data;
+    const texts = envelope
+      ? { message, code: envelope.code, params: envelope.params, errors, codes: envelope.codes }
       : {};
     if (!response.ok) {
       throw new ApiError({
@@ -308,14 +295,14 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
         retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
       });
     }
-    if (envelope.success && !envelope.data.status) {
+    if (envelope && !envelope.status) {
       throw new ApiError({ kind: 'api', status: response.status, ...texts, data: failureData });
     }
     if (options.toast !== 'none') {
       const joined = joinErrors(errors);
       if (joined) deps.notify({ text: joined });
     }
-    const data = envelope.success ? envelope.data.data : payload;
+    const data = envelope ? envelope.data : payload;
     if (!options.schema) return { data, message };
     const parsed = options.schema.safeParse(data);
     if (!parsed.success) {
@@ -343,8 +330,9 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
     path: string,
     options: RequestOptions & { schema?: z.ZodType } = {},
   ): Promise<ApiResponse<unknown>> {
-    // Only reads are retried: repeating a write that may have reached the server could apply it twice.
-    const retryable = (options.method ?? 'GET') === 'GET';
+    // Only reads are retried: repeating a write that may have reached the server could apply it twice,
+    // unless it carries an Idempotency-Key (the server then applies it once).
+    const retryable = (options.method ?? 'GET') === 'GET' || Boolean(options.idempotencyKey);
     for (let retry = 1; ; retry++) {
       try {
         return await attempt(path, options);

@@ -3,11 +3,11 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { shellLanguage } from './shell.ts';
-import { getItem, type Language, languageSchema, setItem, subscribe } from './storage.ts';
+import { getItem, LANGUAGES, type Language, setItem, subscribe } from './storage.ts';
 
 export type { Language } from './storage.ts';
 
-export const LANGUAGES = languageSchema.options;
+export { LANGUAGES };
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** The stored language (`language`, else the older `locale`), default English (spec §4). */

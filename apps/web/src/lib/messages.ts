@@ -1,8 +1,8 @@
-import { textCodeSchema } from '@makan/contract/envelope';
 import { type IssueLike, issueCode } from '@makan/contract/issue-codes';
 import { TEXT, type TextCode, type TextKey, textKeyOf, textOf } from '@makan/contract/texts';
 import type { TFunction } from 'i18next';
 import type { FieldError } from 'react-hook-form';
+import { readTextCode } from './envelope-read.ts';
 import { ApiError, errorToToast, toastText } from './http.ts';
 
 /**
@@ -61,8 +61,7 @@ export function asFieldError(message: Message, type = 'server'): FieldError {
 /** The message of a react-hook-form field error: the catalogue text it carries, else its words. */
 export function fieldErrorMessage(error: FieldError | undefined): Message | undefined {
   if (!error) return undefined;
-  const coded = textCodeSchema.safeParse(error);
-  return coded.success ? coded.data : error.message;
+  return readTextCode(error) ?? error.message;
 }
 
 /** For forms: the first message of each field of a 422 (spec §5: API field errors show the first). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type Language, languageSchema } from './storage.ts';
+import { isLanguage, type Language } from './storage.ts';
 
 /**
  * What a page's prerendered HTML (a "shell", written at build time by src/prerender.tsx) was rendered
@@ -28,9 +28,9 @@ export function shellAttributes({ language, signedIn }: Shell): string {
 
 /** The shell #root holds, or null when it holds no prerendered page. */
 export function readShell(root: HTMLElement): Shell | null {
-  const language = languageSchema.safeParse(root.dataset.shellLanguage);
-  if (!language.success) return null;
-  return { language: language.data, signedIn: root.dataset.shellSignedIn === 'true' };
+  const language = root.dataset.shellLanguage;
+  if (!isLanguage(language)) return null;
+  return { language, signedIn: root.dataset.shellSignedIn === 'true' };
 }
 
 /**
@@ -42,7 +42,20 @@ export function useInteractive(): void {
   useEffect(() => {
     document.documentElement.dataset.interactive = '';
     markInteractive();
+    sendPendingForm();
   }, []);
+}
+
+/**
+ * A form someone sent before the page was hydrated (boot.js stopped the browser and marked it) is sent
+ * now, to the app's own handler: a submit event, not `requestSubmit`, so that whatever happens the
+ * browser never sends it itself. Its fields keep what was typed (they are not controlled by React).
+ */
+function sendPendingForm(): void {
+  const form = document.querySelector('form[data-submit-pending]');
+  if (!form) return;
+  form.removeAttribute('data-submit-pending');
+  form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
 }
 
 let markInteractive = () => {};

@@ -1,17 +1,53 @@
-import { type MinimalUser, minimalUser } from '@makan/contract/auth';
-import { z } from 'zod';
+import type { MinimalUser } from '@makan/contract/auth';
+import { LANGUAGES } from '@makan/contract/languages';
 
 /**
  * Typed access to the locally stored keys of spec §3. Strings are stored raw (public/boot.js reads
- * `theme` and `language` before the app loads); structured values are JSON, parsed with zod on read
- * so a damaged or outdated value reads as absent instead of crashing the app.
+ * `theme` and `language` before the app loads); structured values are JSON, checked on read so a
+ * damaged or outdated value reads as absent instead of crashing the app. Checked by hand, not with
+ * the contract's zod schemas: every page's first load reads storage, and zod (25 KB of gzip JS) then
+ * loads only with the pages that need it (issue 17). storage.test.ts keeps the stored user's check
+ * equal to the contract's `minimalUser`.
  */
 
-export const themeSchema = z.enum(['light', 'dark']);
-export type Theme = z.infer<typeof themeSchema>;
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
 
-export const languageSchema = z.enum(['en', 'ar']);
-export type Language = z.infer<typeof languageSchema>;
+export { LANGUAGES, type Language } from '@makan/contract/languages';
+
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: unknown): value is T =>
+    values.some((known) => known === value);
+
+export const isTheme = oneOf(THEMES);
+export const isLanguage = oneOf(LANGUAGES);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** The stored user as the contract's `minimalUser` reads it (unknown keys dropped), or null. */
+export function readMinimalUser(value: unknown): MinimalUser | null {
+  if (!isRecord(value)) return null;
+  const { id, name, email, phone, preferences, avatar } = value;
+  if (!isInteger(id) || typeof name !== 'string' || typeof email !== 'string' || typeof phone !== 'string')
+    return null;
+  if (avatar !== null && typeof avatar !== 'string') return null;
+  if (preferences === null) return { id, name, email, phone, preferences, avatar };
+  if (!isRecord(preferences)) return null;
+  const { purpose, property_types, preferred_locations } = preferences;
+  if (
+    typeof purpose !== 'string' ||
+    !isStringList(property_types) ||
+    !Array.isArray(preferred_locations) ||
+    !preferred_locations.every(isInteger)
+  )
+    return null;
+  return { id, name, email, phone, preferences: { purpose, property_types, preferred_locations }, avatar };
+}
 
 /** The minimal user kept locally (spec §3; the contract's shape); `preferences` is null until onboarding. */
 export type StoredUser = MinimalUser;
@@ -20,22 +56,15 @@ type Codec<T> = { parse: (raw: string) => T | null; serialize: (value: T) => str
 
 const text: Codec<string> = { parse: (raw) => raw || null, serialize: (value) => value };
 
-function fromSchema<T>(schema: z.ZodType<T>): Codec<T> {
-  return {
-    parse: (raw) => {
-      const result = schema.safeParse(raw);
-      return result.success ? result.data : null;
-    },
-    serialize: (value) => String(value),
-  };
+function oneOfCodec<T extends string>(is: (value: unknown) => value is T): Codec<T> {
+  return { parse: (raw) => (is(raw) ? raw : null), serialize: (value) => value };
 }
 
-function json<T>(schema: z.ZodType<T>): Codec<T> {
+function json<T>(read: (value: unknown) => T | null): Codec<T> {
   return {
     parse: (raw) => {
       try {
-        const result = schema.safeParse(JSON.parse(raw));
-        return result.success ? result.data : null;
+        return read(JSON.parse(raw));
       } catch {
         return null;
       }
@@ -53,13 +82,13 @@ const codecs = {
   auth_token: text,
   user_email: text,
   user_phone: text,
-  user_data: json(minimalUser),
-  theme: fromSchema(themeSchema),
-  language: fromSchema(languageSchema),
-  locale: fromSchema(languageSchema),
+  user_data: json(readMinimalUser),
+  theme: oneOfCodec(isTheme),
+  language: oneOfCodec(isLanguage),
+  locale: oneOfCodec(isLanguage),
   darkMode: flag,
   social_login_state: text,
-  recent_searches: json(z.array(z.string())),
+  recent_searches: json((value) => (isStringList(value) ? value : null)),
 };
 
 export type StorageKey = keyof typeof codecs;

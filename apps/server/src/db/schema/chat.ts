@@ -119,7 +119,7 @@ export const messageAttachments = pgTable(
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['image', 'file'] }).notNull(),
-    /** Random key naming the stored file(s) under DATA_DIR/chat-files. */
+    /** Random key naming the stored file(s) in the chat area of the media store. */
     storageKey: text('storage_key').notNull(),
     fileName: text('file_name').notNull(),
     fileSize: integer('file_size').notNull(),
@@ -129,7 +129,11 @@ export const messageAttachments = pgTable(
     height: integer('height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('message_attachments_message_idx').on(t.messageId)],
+  (t) => [
+    index('message_attachments_message_idx').on(t.messageId),
+    // The media sweep asks which stored files a row names, a thousand keys at a time.
+    index('message_attachments_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 /** Server-wide secrets made once at first start and shared by every process (e.g. file URL signing). */

@@ -9,6 +9,7 @@ export {
 } from './chat.ts';
 export { cities } from './cities.ts';
 export { contactMessages } from './contact.ts';
+export { idempotencyKeys } from './idempotency.ts';
 export { companyVerifications, moderationActions, reports } from './moderation.ts';
 export {
   mentions,
@@ -22,4 +23,5 @@ export {
 export { bookmarks, comments, postLikes, postMedia, posts } from './posts.ts';
 export { follows, onboardingProgress, profileViews, userBlocks, userPreferences } from './profiles.ts';
 export { rateLimits } from './rate-limits.ts';
+export { savedSearchDigests, savedSearches, savedSearchMatches, savedSearchSlots } from './saved-searches.ts';
 export { users } from './users.ts';

@@ -99,7 +99,13 @@ export const notificationEvents = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('notification_events_due_idx').on(t.runAt, t.id)],
+  (t) => [
+    index('notification_events_due_idx').on(t.runAt, t.id),
+    // A listing's matching against saved searches waits once (issue 23): a second change before it ran adds nothing.
+    index('notification_events_match_idx')
+      .on(t.postId)
+      .where(sql`${t.kind} = 'match' and ${t.claimedUntil} is null`),
+  ],
 );
 
 /** A user's switches per kind and channel; a kind without a row has the contract's defaults. */
@@ -156,18 +162,24 @@ export const pushSubscriptions = pgTable(
  * once handed to every push service of the recipient's devices: a process killed between the two
  * leaves them to be sent by another (claimed with SKIP LOCKED, a lease like the events').
  */
-export const pushDeliveries = pgTable('push_deliveries', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  recipientId: integer('recipient_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  notificationId: integer('notification_id')
-    .notNull()
-    .references(() => notifications.id, { onDelete: 'cascade' }),
-  attempts: integer('attempts').notNull().default(0),
-  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  // A notification's pushes, in order: the one waiting to be joined (queuePush), the older one a
+  // newer push waits for (claim), and the cascade when a notification goes.
+  (t) => [index('push_deliveries_notification_idx').on(t.notificationId, t.id)],
+);
 
 /**
  * Who a listing or a comment names with `@name` (issue 22): kept so an edit notifies only the

@@ -12,6 +12,7 @@ import { contactMessages } from '../../db/schema/contact.ts';
 import { companyVerifications } from '../../db/schema/moderation.ts';
 import { bookmarks, comments, postLikes, postMedia, posts } from '../../db/schema/posts.ts';
 import { follows, userBlocks, userPreferences } from '../../db/schema/profiles.ts';
+import { savedSearches } from '../../db/schema/saved-searches.ts';
 import { users } from '../../db/schema/users.ts';
 import { documentFileName } from '../verification/verification.repository.ts';
 
@@ -255,6 +256,12 @@ export function createAccountDataRepository(db: Database) {
         .select({ postId: bookmarks.postId, createdAt: bookmarks.createdAt })
         .from(bookmarks)
         .where(eq(bookmarks.userId, userId));
+      // Saved searches (issue 23): what the user looks for, as saved.
+      const searches = await db
+        .select()
+        .from(savedSearches)
+        .where(eq(savedSearches.userId, userId))
+        .orderBy(asc(savedSearches.id));
       const following = await db
         .select({ id: users.id, name: users.name })
         .from(follows)
@@ -317,6 +324,7 @@ export function createAccountDataRepository(db: Database) {
         ownComments,
         liked,
         saved,
+        searches,
         following,
         followers,
         blocked,

@@ -400,6 +400,12 @@ describe('a copy of my data', () => {
     // Hold the jobs off this row: mark it claimed just now, as a live worker would.
     const first = await request('POST', '/api/account/export', person);
     expect(first.statusCode).toBe(202);
+    // The pass the request kicked prepares it first (on PostgreSQL it may still be writing when the
+    // row is changed below, and would then mark it ready): let it finish.
+    await eventually(
+      async () => ((await latest(person))?.status === 'ready' ? true : undefined),
+      'the first export',
+    );
     await database.db.execute(
       sql`update data_exports set status = 'pending', started_at = ${clock.now().toISOString()}::timestamptz, finished_at = null, expires_at = null where user_id = ${person.id}`,
     );

@@ -1,10 +1,9 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { DATA_EXPORT_DAYS } from '@makan/contract/account';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createWorkerLoop } from '../../lib/worker-loop.ts';
 import type { Notifier } from '../auth/auth.service.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import { exportReadyEmail } from './account.messages.ts';
 import type { AccountDataRepository, ExportSource } from './account-data.repository.ts';
 
@@ -24,10 +23,10 @@ export type AccountJobsDeps = {
   removeImage: (kind: 'picture' | 'cover' | 'post', key: string) => Promise<void>;
   /** Deletes a chat attachment's file(s). */
   removeChatFile: (file: { kind: 'image' | 'file'; storageKey: string }) => Promise<void>;
-  /** Where companies' registration documents are kept (issue 21). */
-  verificationDir: string;
-  /** The folder of prepared archives. */
-  exportsDir: string;
+  /** Where companies' registration documents are kept (issue 21): the store's verification area. */
+  verificationStore: MediaStore;
+  /** Where prepared archives are kept: the store's exports area, shared by every node. */
+  exportsStore: MediaStore;
   notifier: Pick<Notifier, 'email'>;
   publicUrl: string;
   /** The public address of a stored image, for the archive's list of media. */
@@ -35,7 +34,8 @@ export type AccountJobsDeps = {
   log: Pick<Logger, 'info' | 'warn'>;
 };
 
-export const exportPath = (dir: string, fileKey: string) => path.join(dir, `${fileKey}.json`);
+/** A prepared archive's key in the exports area of the media store. */
+export const exportKey = (fileKey: string) => `${fileKey}.json`;
 
 /**
  * The archive of one user (issue 20): their account, profile and preferences, posts with their
@@ -161,6 +161,21 @@ export function buildArchive(source: ExportSource, imageUrl: AccountJobsDeps['im
     })),
     likes: source.liked.map((l) => ({ post_id: l.postId, at: l.createdAt.toISOString() })),
     bookmarks: source.saved.map((b) => ({ post_id: b.postId, at: b.createdAt.toISOString() })),
+    saved_searches: source.searches.map((s) => ({
+      name: s.name,
+      keyword: s.keyword,
+      property_types: s.propertyTypes,
+      city_ids: s.cityIds,
+      purpose: s.purpose,
+      currency: s.currency,
+      price_min: s.priceMin,
+      price_max: s.priceMax,
+      area_min: s.areaMin,
+      area_max: s.areaMax,
+      frequency: s.frequency,
+      paused: s.paused,
+      created_at: s.createdAt.toISOString(),
+    })),
     following: source.following,
     followers: source.followers,
     blocked: source.blocked.map((b) => ({ id: b.id, name: b.name, at: b.createdAt.toISOString() })),
@@ -189,10 +204,8 @@ export function createAccountJobs(deps: AccountJobsDeps) {
         ...files.covers.map((key) => deps.removeImage('cover', key)),
         ...files.postPhotos.map((key) => deps.removeImage('post', key)),
         ...files.chatFiles.map((file) => deps.removeChatFile(file)),
-        ...files.exports.map((key) => rm(exportPath(deps.exportsDir, key), { force: true })),
-        ...files.verificationDocuments.map((name) =>
-          rm(path.join(deps.verificationDir, name), { force: true }),
-        ),
+        ...files.exports.map((key) => deps.exportsStore.delete(exportKey(key))),
+        ...files.verificationDocuments.map((name) => deps.verificationStore.delete(name)),
       ];
       // A file left behind by a failed removal is named by no row: the media sweep takes it later.
       for (const result of await Promise.allSettled(removals)) {
@@ -212,12 +225,10 @@ export function createAccountJobs(deps: AccountJobsDeps) {
       const source = await data.gatherExport(row.userId);
       if (!source) return true; // the account is gone; its rows went with it
       const archive = buildArchive(source, deps.imageUrl, now);
-      await mkdir(deps.exportsDir, { recursive: true });
-      const file = exportPath(deps.exportsDir, row.fileKey);
-      const partial = `${file}.${process.pid}.part`;
-      await writeFile(partial, JSON.stringify(archive, null, 2));
-      await rename(partial, file);
-      const { size } = await stat(file);
+      // A put is whole or nothing (media-store.ts): a download never meets half an archive.
+      const bytes = Buffer.from(JSON.stringify(archive, null, 2));
+      await deps.exportsStore.put(exportKey(row.fileKey), bytes, 'application/json');
+      const size = bytes.length;
       const done = clock.now();
       await data.finishExport(row.id, {
         status: 'ready',
@@ -259,7 +270,7 @@ export function createAccountJobs(deps: AccountJobsDeps) {
 
   async function removeExpired(): Promise<number> {
     const keys = await data.deleteExpiredExports(clock.now());
-    await Promise.all(keys.map((key) => rm(exportPath(deps.exportsDir, key), { force: true })));
+    await Promise.all(keys.map((key) => deps.exportsStore.delete(exportKey(key))));
     return keys.length;
   }
 

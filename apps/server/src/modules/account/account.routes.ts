@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
   accountCodeRequest,
@@ -18,7 +16,6 @@ import {
 import { fullUser } from '@makan/contract/auth';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
 import { formatText, TEXT } from '@makan/contract/texts';
-import { NotFound } from '../../lib/errors.ts';
 import { contentDisposition } from '../../lib/file-name.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
@@ -220,15 +217,13 @@ export function accountRoutes(app: App, { account, guard }: { account: AccountSe
     },
     async (request, reply) => {
       const found = await account.exportDownload(guard.session(request), request.params.key);
-      const info = await stat(found.path).catch(() => undefined);
-      if (!info) throw new NotFound('dataExportNotFound');
       return reply
         .header('content-type', 'application/json; charset=utf-8')
-        .header('content-length', info.size)
+        .header('content-length', found.object.size)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .header('content-disposition', contentDisposition('attachment', found.fileName))
-        .send(createReadStream(found.path));
+        .send(found.object.body);
     },
   );
 }

@@ -7,7 +7,7 @@ import {
   type IdentityProof,
 } from '@makan/contract/account';
 import type { FullUser } from '@makan/contract/auth';
-import { normalizePhone } from '@makan/contract/auth';
+import { normalizePhone } from '@makan/contract/identifier';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Gone, Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
@@ -15,6 +15,7 @@ import type { Random } from '../../lib/random.ts';
 import type { AuthRepository, Purpose } from '../auth/auth.repository.ts';
 import { type Notifier, type PasswordGuard, RULES, type Session } from '../auth/auth.service.ts';
 import { createCodeSender, createCodeTaker } from '../auth/codes.ts';
+import type { StoredObject } from '../media/media-store.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import { type UserRow, type UsersRepository, uniqueViolation } from '../users/users.repository.ts';
 import { hasRealPhone } from '../users/users.view.ts';
@@ -42,8 +43,8 @@ type Deps = {
   /** Told which sessions ended, so their live sockets close too (on every process). */
   sessionsEnded: (userId: number, keepTokenHash: string | null) => void;
   data: AccountDataRepository;
-  /** Where prepared archives are kept, one file per export. */
-  exportFile: (fileKey: string) => string;
+  /** A prepared archive, read from the shared store (one object per export); undefined when missing. */
+  openExport: (fileKey: string) => Promise<StoredObject | undefined>;
   /** Asks the background jobs to look for work now (a new export). */
   kickJobs: () => void;
 };
@@ -84,7 +85,7 @@ export function createAccountService({
   describeUser,
   sessionsEnded,
   data,
-  exportFile,
+  openExport,
   kickJobs,
 }: Deps) {
   const takeCode = createCodeTaker({ auth, limits, clock, failures: RULES.failuresPerAccount });
@@ -264,8 +265,10 @@ export function createAccountService({
       if (!row || row.userId !== session.userId || row.status !== 'ready')
         throw new NotFound('dataExportNotFound');
       if (!row.expiresAt || row.expiresAt <= clock.now()) throw new Gone('dataExportExpired');
+      const object = await openExport(row.fileKey);
+      if (!object) throw new NotFound('dataExportNotFound');
       return {
-        path: exportFile(row.fileKey),
+        object,
         fileName: `makan-data-${row.finishedAt?.toISOString().slice(0, 10) ?? 'export'}.json`,
       };
     },

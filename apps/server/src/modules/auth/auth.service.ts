@@ -1,13 +1,10 @@
+import type { FullUser, Language, OtpType, VerificationInfo } from '@makan/contract/auth';
 import {
-  type FullUser,
   identifierKind,
-  type Language,
   normalizeEmail,
   normalizeIdentifier,
   normalizePhone,
-  type OtpType,
-  type VerificationInfo,
-} from '@makan/contract/auth';
+} from '@makan/contract/identifier';
 import { LIMITS } from '@makan/contract/limits';
 import { SUSPENDED_FOREVER } from '@makan/contract/moderation';
 import { TEXT } from '@makan/contract/texts';

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { LIMITS } from '@makan/contract/limits';
 import { AppError, Invalid, PayloadTooLarge, type Text } from '../../lib/errors.ts';
 import { cleanFileName } from '../../lib/file-name.ts';
-import { createImageStore, sniffImage } from '../media/image-store.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import { createImageStore, IMAGE_VARIANTS, sniffImage } from '../media/image-store.ts';
+import { type MediaStore, removeUnreferencedIn } from '../media/media-store.ts';
 import type { AttachmentInsert, AttachmentRow } from './attachments.repository.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
+/** A stored chat object's name in its folder: a file (`<key>`) or an image's size (`<key>-480.webp`). */
+const OBJECT_PATTERN = /^([0-9a-f]{32})(?:-\d+\.webp)?$/;
 const PREVIEW = 480;
 const FULL = 1600;
 
@@ -91,6 +93,36 @@ export function createChatFiles({ store, incomingDir }: { store: MediaStore; inc
             ? rawKey(attachment.storageKey)
             : undefined;
       return key ? store.get(key) : undefined;
+    },
+
+    /**
+     * Deletes the stored files no message names, written before `modifiedBefore`: a file is stored
+     * before its message row, so a process killed in between (or a failed send whose own clean-up
+     * failed) leaves one behind. Hidden names are the local store's half-written files. Answers how
+     * many attachments went (an image's sizes count once).
+     */
+    async removeUnreferenced({
+      referenced,
+      modifiedBefore,
+      signal,
+    }: {
+      referenced: (storageKeys: string[]) => Promise<Set<string>>;
+      modifiedBefore: Date;
+      signal?: AbortSignal;
+    }): Promise<number> {
+      let removed = 0;
+      for (const folder of [IMAGE_VARIANTS.chat.folder, 'chat_files']) {
+        removed += await removeUnreferencedIn(store, {
+          folder,
+          keyOf: (name) => OBJECT_PATTERN.exec(name)?.[1],
+          isTemp: (name) => name.startsWith('.'),
+          referenced,
+          modifiedBefore,
+          signal,
+        });
+        if (signal?.aborted) break;
+      }
+      return removed;
     },
 
     async remove(attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>): Promise<void> {

@@ -2,7 +2,7 @@ import type { ChatAttachment, ChatMessage, ChatUser, Conversation } from '@makan
 import { isVerified } from '../users/users.view.ts';
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository.ts';
 import type { ConversationsRepository, ParticipantRow, UserColumns } from './conversations.repository.ts';
-import type { MessageRow, MessagesRepository } from './messages.repository.ts';
+import type { MessagesRepository, MessageViewRow } from './messages.repository.ts';
 import type { ReadStateRepository } from './read-state.repository.ts';
 
 export type ChatViewsDeps = {
@@ -53,13 +53,15 @@ export function createChatViews(deps: ChatViewsDeps) {
 
   /** Messages as the API shows them; `participants` gives the read markers behind the ticks. */
   async function viewMessages(
-    rows: MessageRow[],
+    rows: MessageViewRow[],
     participants: ParticipantRow[],
     /**
      * What the caller already holds: every attachment of `rows` and of `messages` (messages they
      * may quote), and some users. Nothing held is asked for again.
      */
-    preloaded?: { attachments: AttachmentRow[]; users: UserColumns[]; messages?: MessageRow[] },
+    preloaded?: { attachments: AttachmentRow[]; users: UserColumns[]; messages?: MessageViewRow[] },
+    /** People the caller already read (without the files): not asked for again. */
+    knownUsers: UserColumns[] = [],
   ): Promise<ChatMessage[]> {
     if (rows.length === 0) return [];
     const replyIds = [...new Set(rows.flatMap((r) => (r.replyToId ? [r.replyToId] : [])))];
@@ -80,7 +82,7 @@ export function createChatViews(deps: ChatViewsDeps) {
     ];
     const byMessage = new Map<number, AttachmentRow[]>();
     for (const a of attachments) byMessage.set(a.messageId, [...(byMessage.get(a.messageId) ?? []), a]);
-    const users = new Map((preloaded?.users ?? []).map((u) => [u.id, u]));
+    const users = new Map([...knownUsers, ...(preloaded?.users ?? [])].map((u) => [u.id, u]));
     const userIds = [
       ...new Set([...rows, ...quoted].flatMap((r) => (r.senderId === null ? [] : [r.senderId]))),
     ].filter((id) => !users.has(id));
@@ -150,10 +152,15 @@ export function createChatViews(deps: ChatViewsDeps) {
     ]);
     const byId = new Map(found.map((c) => [c.id, c]));
     const rows = ids.map((id) => byId.get(id));
-    const users = new Map(
-      (await conversations.findUsers([...new Set(participants.map((p) => p.userId))])).map((u) => [u.id, u]),
+    const people = await conversations.findUsers([...new Set(participants.map((p) => p.userId))]);
+    const users = new Map(people.map((u) => [u.id, u]));
+    // The latest messages' senders are participants: already read.
+    const latestViews = await viewMessages(
+      await messages.messagesByIds(latestIds),
+      participants,
+      undefined,
+      people,
     );
-    const latestViews = await viewMessages(await messages.messagesByIds(latestIds), participants);
     const views: Conversation[] = [];
     for (const row of rows) {
       if (!row) continue;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ChatMessage, Presence } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
 import type { Ack, ServerToClientEvents } from '@makan/contract/realtime';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -307,6 +308,30 @@ describe.skipIf(!adminUrl || !redisUrl)(
       );
       await settle();
       expect(carlOn2.seen).toEqual([]);
+    });
+
+    it("never sends a socket's token to the other process when asking who is online", async () => {
+      const [one = ''] = bases;
+      // Everything the processes of this run say to each other through Redis, as it passes.
+      const listener = new Redis(redisUrl ?? '');
+      const passed: Buffer[] = [];
+      listener.on('pmessageBuffer', (_pattern: Buffer, _channel: Buffer, message: Buffer) =>
+        passed.push(message),
+      );
+      try {
+        await listener.psubscribe(`makan-test-${process.pid}*`);
+        // Badr's socket is on process 2: process 1 asks every process for his sockets and gets them back.
+        expect(await presenceOf(one, ana, badr.id)).toEqual([
+          { user_id: badr.id, online: true, last_seen_at: null },
+        ]);
+        await settle();
+        expect(passed.length).toBeGreaterThan(0);
+        for (const token of [ana.token, badr.token, carl.token]) {
+          expect(passed.some((message) => message.includes(token))).toBe(false);
+        }
+      } finally {
+        listener.disconnect();
+      }
     });
 
     it('applies a block made on process 1 on process 2 at once: the chat closes, his sends are refused (issue 21)', async () => {

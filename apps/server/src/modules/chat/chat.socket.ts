@@ -75,49 +75,24 @@ export function chatSocket(
     clock: Clock;
   },
 ) {
-  io.on('connection', (socket: RealtimeSocket) => {
-    const userId = socket.data.userId;
-    let lastTyping = 0;
-    let name: Promise<string> | undefined;
+  /** A socket's typing state, kept only for sockets that have typed (most never do). */
+  const typing = new WeakMap<RealtimeSocket, { last: number; name?: Promise<string> | undefined }>();
 
-    /**
-     * Every client event the same way: the handler's answer goes to the acknowledgement (when the
-     * client sent a callback); anything it throws is answered as the same call over HTTP would be,
-     * and logged when it is the server's fault. Nothing a client sends can reject out of a listener
-     * (an unhandled rejection would end the process).
-     */
-    const on = (
-      event: keyof ClientToServerEvents,
-      handle: (payload: unknown) => Promise<Ack | SendAck | undefined> | Ack | SendAck | undefined,
-    ) => {
-      // Socket.IO passes the acknowledgement last, whatever came before it: a client that sent no
-      // payload, or extra arguments, still gets its answer (and a payload of the wrong shape).
-      const listener = (...args: unknown[]) => {
-        const ack = typeof args.at(-1) === 'function' ? args.at(-1) : undefined;
-        const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
-        new Promise<Ack | SendAck | undefined>((resolve) => resolve(handle(payload))).then(
-          (result) => {
-            if (result) answer(ack, result);
-          },
-          (err: unknown) => {
-            const answered = failure(err);
-            if (answered.status >= 500) log.error({ err, event }, 'socket event failed');
-            answer(ack, answered);
-          },
-        );
-      };
-      socket.on(event, listener as never);
-    };
+  type Handle = (
+    socket: RealtimeSocket,
+    payload: unknown,
+  ) => Promise<Ack | SendAck | undefined> | Ack | SendAck | undefined;
 
-    on('subscribe', async (payload) => {
+  const handlers: Record<keyof ClientToServerEvents, Handle> = {
+    subscribe: async (socket, payload) => {
       const conversationId = parse(payload);
       if (conversationId === undefined) return invalid;
-      await access.membership(userId, conversationId);
+      await access.membership(socket.data.userId, conversationId);
       await socket.join(conversationChannel(conversationId));
       return { ok: true };
-    });
+    },
 
-    on('send', async (payload) => {
+    send: async (socket, payload) => {
       // Logout and password resets close sockets; a session that simply ran out must not write either.
       if (clock.now().getTime() >= socket.data.expiresAt) {
         // Closed once the refusal has been answered.
@@ -130,29 +105,35 @@ export function chatSocket(
         return { ...invalid, errors, ...(codes ? { codes } : {}) };
       }
       const { conversationId, ...body } = parsed.data;
-      const { message, created } = await messages.send(userId, conversationId, body);
+      const { message, created } = await messages.send(socket.data.userId, conversationId, body);
       return { ok: true, message, created };
-    });
+    },
 
-    on('unsubscribe', async (payload) => {
+    unsubscribe: async (socket, payload) => {
       const conversationId = parse(payload);
       if (conversationId === undefined) return invalid;
       await socket.leave(conversationChannel(conversationId));
       return { ok: true };
-    });
+    },
 
-    on('typing', async (payload) => {
+    typing: async (socket, payload) => {
       const conversationId = parse(payload);
       if (conversationId === undefined) return invalid;
       const room = conversationChannel(conversationId);
       if (!socket.rooms.has(room)) return notJoined;
+      const userId = socket.data.userId;
+      let state = typing.get(socket);
+      if (!state) {
+        state = { last: 0 };
+        typing.set(socket, state);
+      }
       const now = Date.now();
-      if (now - lastTyping >= TYPING_MIN_GAP_MS) {
-        lastTyping = now;
-        name ??= names(userId);
+      if (now - state.last >= TYPING_MIN_GAP_MS) {
+        state.last = now;
+        state.name ??= names(userId);
         // A failed look-up is tried again by the next typing event, not kept.
-        const shown = await name.catch((err: unknown) => {
-          name = undefined;
+        const shown = await state.name.catch((err: unknown) => {
+          state.name = undefined;
           throw err;
         });
         socket.to(room).emit('UserTyping', {
@@ -163,9 +144,9 @@ export function chatSocket(
         });
       }
       return { ok: true };
-    });
+    },
 
-    on('foreground', (payload) => {
+    foreground: (socket, payload) => {
       const parsed = checkPayload(foregroundPayload, payload);
       if (!parsed.success) {
         const { errors, codes } = parsed.failures;
@@ -173,16 +154,50 @@ export function chatSocket(
       }
       socket.data.inFront = parsed.data.visible;
       return { ok: true };
-    });
+    },
 
-    on('stopTyping', (payload) => {
+    stopTyping: (socket, payload) => {
       const conversationId = parse(payload);
       if (conversationId === undefined) return invalid;
       const room = conversationChannel(conversationId);
       if (!socket.rooms.has(room)) return notJoined;
-      lastTyping = 0;
-      socket.to(room).emit('UserStoppedTyping', { conversationId, userId });
+      const state = typing.get(socket);
+      if (state) state.last = 0;
+      socket.to(room).emit('UserStoppedTyping', { conversationId, userId: socket.data.userId });
       return { ok: true };
-    });
+    },
+  };
+  const isEvent = (event: unknown): event is keyof ClientToServerEvents =>
+    typeof event === 'string' && Object.hasOwn(handlers, event);
+
+  /**
+   * Every client event the same way, by one function shared by all sockets (Socket.IO calls it with
+   * the socket as `this`): a socket keeps no listener of its own, which is most of what an idle socket
+   * would hold of this module. The handler's answer goes to the acknowledgement (when the client sent
+   * a callback); anything it throws is answered as the same call over HTTP would be, and logged when
+   * it is the server's fault. Nothing a client sends can reject out of a listener (an unhandled
+   * rejection would end the process); an event of another name is ignored.
+   */
+  function dispatch(this: RealtimeSocket, event: unknown, ...args: unknown[]) {
+    if (!isEvent(event)) return;
+    const handle = handlers[event];
+    // Socket.IO passes the acknowledgement last, whatever came before it: a client that sent no
+    // payload, or extra arguments, still gets its answer (and a payload of the wrong shape).
+    const ack = typeof args.at(-1) === 'function' ? args.at(-1) : undefined;
+    const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
+    new Promise<Ack | SendAck | undefined>((resolve) => resolve(handle(this, payload))).then(
+      (result) => {
+        if (result) answer(ack, result);
+      },
+      (err: unknown) => {
+        const answered = failure(err);
+        if (answered.status >= 500) log.error({ err, event }, 'socket event failed');
+        answer(ack, answered);
+      },
+    );
+  }
+
+  io.on('connection', (socket: RealtimeSocket) => {
+    socket.onAny(dispatch);
   });
 }

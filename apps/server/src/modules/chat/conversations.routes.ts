@@ -13,6 +13,7 @@ import {
 import { successSchema } from '@makan/contract/envelope';
 import { TEXT } from '@makan/contract/texts';
 import { z } from 'zod';
+import { fastResponse } from '../../lib/fast-serializer.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import { failures, security, signedIn, tags } from './chat-http.ts';
@@ -34,7 +35,7 @@ export function conversationRoutes(
         security,
         summary: 'Your conversations, newest activity first, 20 a page, with unread counts',
         querystring: conversationsQuery,
-        response: { 200: successSchema(conversationsResult), ...failures },
+        response: { 200: fastResponse(successSchema(conversationsResult)), ...failures },
       },
     },
     async (request) => ({

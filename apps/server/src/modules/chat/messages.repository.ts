@@ -1,10 +1,13 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import { anyOfIds } from '../../db/any-of.ts';
 import type { Database } from '../../db/client.ts';
 import { messageAttachments, messages } from '../../db/schema/chat.ts';
 import type { AttachmentInsert } from './attachments.repository.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
+/** A message as it is shown: every column but its search text (read only by the search's own query). */
+export type MessageViewRow = Omit<MessageRow, 'searchText'>;
+const { searchText: _searchText, ...viewColumns } = getTableColumns(messages);
 
 /** A message to add (message-send.repository.ts), with its file if it has one. */
 export type MessageInsert = {
@@ -27,10 +30,10 @@ export type MessageInsert = {
 export function createMessagesRepository(db: Database) {
   return {
     /** Messages by id, ascending. */
-    async messagesByIds(ids: number[]): Promise<MessageRow[]> {
+    async messagesByIds(ids: number[]): Promise<MessageViewRow[]> {
       if (ids.length === 0) return [];
       const rows = await db
-        .select()
+        .select(viewColumns)
         .from(messages)
         .where(anyOfIds(messages.id, ids))
         .orderBy(asc(messages.id));
@@ -38,7 +41,8 @@ export function createMessagesRepository(db: Database) {
     },
 
     /**
-     * A page of a conversation's messages after `floor` (what the viewer cleared), ascending ids.
+     * A page of a conversation's messages after `floor` (what the viewer cleared), ascending ids, read
+     * whole in the page's own query (not ids, then the rows by id).
      * `after`: everything newer, oldest first; `before`: the newest older ones; else page N from the newest.
      */
     async page(
@@ -50,29 +54,21 @@ export function createMessagesRepository(db: Database) {
       const total = await db.$count(messages, base);
       if (query.after !== undefined) {
         const rows = await db
-          .select({ id: messages.id })
+          .select(viewColumns)
           .from(messages)
           .where(and(base, gt(messages.id, query.after)))
           .orderBy(asc(messages.id))
           .limit(query.perPage + 1);
-        return {
-          ids: rows.slice(0, query.perPage).map((r) => r.id),
-          total,
-          hasMore: rows.length > query.perPage,
-        };
+        return { rows: rows.slice(0, query.perPage), total, hasMore: rows.length > query.perPage };
       }
       const rows = await db
-        .select({ id: messages.id })
+        .select(viewColumns)
         .from(messages)
         .where(query.before !== undefined ? and(base, lt(messages.id, query.before)) : base)
         .orderBy(desc(messages.id))
         .limit(query.perPage + 1)
         .offset(query.before !== undefined ? 0 : (query.page - 1) * query.perPage);
-      const ids = rows
-        .slice(0, query.perPage)
-        .map((r) => r.id)
-        .reverse();
-      return { ids, total, hasMore: rows.length > query.perPage };
+      return { rows: rows.slice(0, query.perPage).reverse(), total, hasMore: rows.length > query.perPage };
     },
 
     async findMessage(conversationId: number, messageId: number) {

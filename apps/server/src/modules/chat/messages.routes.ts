@@ -12,6 +12,7 @@ import {
 } from '@makan/contract/chat';
 import { successSchema } from '@makan/contract/envelope';
 import { TEXT } from '@makan/contract/texts';
+import { fastResponse } from '../../lib/fast-serializer.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import { failures, security, signedIn, tags } from './chat-http.ts';
@@ -33,7 +34,7 @@ export function messageRoutes(app: App, { chat, guard }: { chat: MessagesService
           'Messages are in ascending id order within a page. after= answers everything newer than that message, oldest first, per_page at most (has_more tells).',
         params: messagesParams,
         querystring: messagesQuery,
-        response: { 200: successSchema(messagesResult), ...failures },
+        response: { 200: fastResponse(successSchema(messagesResult)), ...failures },
       },
     },
     async (request) => ({

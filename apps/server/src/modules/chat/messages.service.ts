@@ -147,7 +147,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       query: { page: number; per_page: number; before?: number | undefined; after?: number | undefined },
     ): Promise<MessagesResult> {
       const { me, participants } = await membership(viewerId, conversationId);
-      const { ids, total, hasMore } = await messages.page(conversationId, me.clearedUpTo, {
+      const { rows, total, hasMore } = await messages.page(conversationId, me.clearedUpTo, {
         perPage: query.per_page,
         page: query.page,
         before: query.before,
@@ -155,7 +155,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       });
       const keyset = query.before !== undefined || query.after !== undefined;
       return {
-        messages: await viewMessages(await messages.messagesByIds(ids), participants),
+        messages: await viewMessages(rows, participants),
         pagination: {
           current_page: keyset ? 1 : query.page,
           last_page: Math.max(1, Math.ceil(total / query.per_page)),

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RealtimeServer } from '../../plugins/realtime.ts';
+import type { RealtimeServer, RealtimeSocket } from '../../plugins/realtime.ts';
 import type { PresenceService } from './presence.service.ts';
 
 /**
@@ -22,17 +22,20 @@ export function presenceSocket(
   };
   /** Sockets open on this process, per user. */
   const here = new Map<number, number>();
+  // 'disconnect' fires once, after the socket has left its rooms: the look-up counts only the others.
+  // One function for every socket (called with the socket as `this`): no closure kept per socket.
+  function gone(this: RealtimeSocket) {
+    const userId = this.data.userId;
+    const left = (here.get(userId) ?? 1) - 1;
+    if (left > 0) here.set(userId, left);
+    else here.delete(userId);
+    track('disconnect', { userId }, presence.disconnected(userId));
+  }
   io.on('connection', (socket) => {
     const userId = socket.data.userId;
     here.set(userId, (here.get(userId) ?? 0) + 1);
     track('connect', { userId }, presence.connected(userId));
-    // 'disconnect' fires once the socket has left its rooms: the look-up counts only the others.
-    socket.once('disconnect', () => {
-      const left = (here.get(userId) ?? 1) - 1;
-      if (left > 0) here.set(userId, left);
-      else here.delete(userId);
-      track('disconnect', { userId }, presence.disconnected(userId));
-    });
+    socket.on('disconnect', gone);
   });
   const heartbeat = setInterval(() => {
     if (here.size > 0) track('heartbeat', { users: here.size }, presence.stillHere([...here.keys()]));

@@ -7,6 +7,7 @@ import { capturedMessages, manualClock } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
+import { createIdempotencyRepository } from '../idempotency/idempotency.repository.ts';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.ts';
 import { runHousekeeping } from './housekeeping.ts';
 
@@ -31,6 +32,7 @@ const housekeeping = () =>
     clock,
     deleteCounters: createRateLimitRepository(database.db).deleteOlderThan,
     deleteExpiredAuth: createAuthRepository(database.db).deleteExpired,
+    deleteIdempotencyKeys: createIdempotencyRepository(database.db).deleteOlderThan,
   });
 
 describe('housekeeping', () => {
@@ -50,7 +52,7 @@ describe('housekeeping', () => {
     expect(counters).toBeGreaterThan(0);
 
     // Within the day nothing goes.
-    expect(await housekeeping()).toEqual({ counters: 0, auth: 0 });
+    expect(await housekeeping()).toEqual({ counters: 0, auth: 0, idempotencyKeys: 0 });
 
     advance(26 * 60 * 60_000);
     const removed = await housekeeping();

@@ -1,5 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { IDEMPOTENCY_KEPT_MS } from '../idempotency/idempotency.ts';
 
 /** How often the rows nothing can use any more are deleted. */
 export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
@@ -10,14 +11,22 @@ export type HousekeepingDeps = {
   clock: Clock;
   deleteCounters: (before: Date) => Promise<number>;
   deleteExpiredAuth: (now: Date) => Promise<number>;
+  /** Idempotency-Key claims past their 24 hours. */
+  deleteIdempotencyKeys: (before: Date) => Promise<number>;
 };
 
-/** One pass: rate-limit counters past their window, expired sessions, reset proofs and codes. */
-export async function runHousekeeping({ clock, deleteCounters, deleteExpiredAuth }: HousekeepingDeps) {
+/** One pass: rate-limit counters past their window, expired sessions, reset proofs and codes, old idempotency keys. */
+export async function runHousekeeping({
+  clock,
+  deleteCounters,
+  deleteExpiredAuth,
+  deleteIdempotencyKeys,
+}: HousekeepingDeps) {
   const now = clock.now();
   const counters = await deleteCounters(new Date(now.getTime() - COUNTERS_KEPT_MS));
   const auth = await deleteExpiredAuth(now);
-  return { counters, auth };
+  const idempotencyKeys = await deleteIdempotencyKeys(new Date(now.getTime() - IDEMPOTENCY_KEPT_MS));
+  return { counters, auth, idempotencyKeys };
 }
 
 /**
@@ -34,7 +43,8 @@ export function scheduleHousekeeping(
   const pass = () => {
     running = runHousekeeping(deps)
       .then((removed) => {
-        if (removed.counters + removed.auth > 0) deps.log.info(removed, 'housekeeping: old rows deleted');
+        if (removed.counters + removed.auth + removed.idempotencyKeys > 0)
+          deps.log.info(removed, 'housekeeping: old rows deleted');
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'housekeeping failed'));
   };

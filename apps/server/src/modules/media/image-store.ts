@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { LIMITS } from '@makan/contract/limits';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
-import type { MediaStore } from './media-store.ts';
+import { type MediaStore, removeUnreferencedIn } from './media-store.ts';
 
 export type ImageKind = 'picture' | 'cover';
 /** Every kind of stored image: profile pictures and covers, post photos and chat photos. */
@@ -395,36 +395,17 @@ export function createImageStore({
       modifiedBefore?: Date;
       signal?: AbortSignal;
     }): Promise<number> {
-      const old = (written: Date) => !modifiedBefore || written < modifiedBefore;
       let removed = 0;
       for (const kind of ['picture', 'cover', 'post'] as const) {
-        const { folder } = IMAGE_VARIANTS[kind];
-        // Each image's sizes, and when the newest of them was written: one listing of the folder.
-        const images = new Map<string, Date>();
-        for await (const object of store.list(`${folder}/`)) {
-          if (signal?.aborted) return removed;
-          const name = object.key.slice(folder.length + 1);
-          // Half-written sizes (local store) of a process that died while writing them.
-          if (TEMP_PATTERN.test(name)) {
-            if (old(object.lastModified)) await store.delete(object.key);
-            continue;
-          }
-          const key = NAME_PATTERN.exec(name)?.[1];
-          if (!key) continue;
-          const seen = images.get(key);
-          if (!seen || seen < object.lastModified) images.set(key, object.lastModified);
-        }
-        const keys = [...images.keys()];
-        for (let i = 0; i < keys.length && !signal?.aborted; i += 1000) {
-          const batch = keys.slice(i, i + 1000);
-          const named = await referenced(kind, batch);
-          for (const key of batch) {
-            const written = images.get(key);
-            if (named.has(key) || !written || !old(written)) continue;
-            await remove(kind, key);
-            removed += 1;
-          }
-        }
+        removed += await removeUnreferencedIn(store, {
+          folder: IMAGE_VARIANTS[kind].folder,
+          keyOf: (name) => NAME_PATTERN.exec(name)?.[1],
+          isTemp: (name) => TEMP_PATTERN.test(name),
+          referenced: (keys) => referenced(kind, keys),
+          modifiedBefore,
+          signal,
+        });
+        if (signal?.aborted) break;
       }
       return removed;
     },

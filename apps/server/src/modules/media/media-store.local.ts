@@ -19,15 +19,19 @@ const infoOf = (info: Stats): StoredObjectInfo => ({
  * The local folder (the default): a key is a path under `dir`, so the folder looks as it always has.
  * Objects are written under a hidden temporary name and renamed (lib/files.ts); a process killed
  * mid-write leaves such a temporary file, which the listing shows and the media sweep deletes.
+ * `fileMode` 0o600 keeps private files (registration documents, data exports) to the server's user.
  */
-export function createLocalMediaStore(dir: string): MediaStore {
+export function createLocalMediaStore(
+  dir: string,
+  { fileMode = 0o666 }: { fileMode?: number | undefined } = {},
+): MediaStore {
   const fileOf = (key: string) => path.join(dir, checkKey(key));
 
   return {
     async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeAtomically(file, body);
+      await writeAtomically(file, body, fileMode);
     },
 
     async get(key) {

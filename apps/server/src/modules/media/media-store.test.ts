@@ -14,6 +14,7 @@ import { bytesOf, keysIn } from '../../test/media.ts';
 import { type S3TestServer, startS3Server } from '../../test/s3-server.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
+import { createChatFiles } from '../chat/chat-files.ts';
 import { createImageStore, IMAGE_VARIANTS } from './image-store.ts';
 import { createMediaRepository } from './media.repository.ts';
 import type { MediaStore } from './media-store.ts';
@@ -259,9 +260,13 @@ describe.each(['local', 's3'] as const)('media store: %s', (kind) => {
 
   const imagesOf = () =>
     createImageStore({ store: stores.media, incomingDir: path.join(dataDir, 'media', '.incoming') });
+  const chatFilesOf = () =>
+    createChatFiles({ store: stores.chat, incomingDir: path.join(dataDir, 'media', '.incoming') });
   const sweepDeps = (overrides: Partial<MediaSweepDeps> = {}): MediaSweepDeps => ({
     images: imagesOf(),
     referenced: createMediaRepository(database.db).referencedKeys,
+    chatFiles: chatFilesOf(),
+    referencedChatFiles: createMediaRepository(database.db).referencedChatFiles,
     withTryLock: database.withTryLock,
     embedded: false,
     startedAt: new Date(),
@@ -295,6 +300,58 @@ describe.each(['local', 's3'] as const)('media store: %s', (kind) => {
     await images.remove('post', recent);
   });
 
+  it('the sweep deletes chat files no message names, under the same lock, and keeps the ones sent', async () => {
+    const opened = await app.inject({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      headers: user.auth,
+      payload: { user_id: peer.id },
+    });
+    const conversation = opened.json().data.id;
+    const kept = Buffer.from('%PDF-1.4\nsent and kept\n%%EOF\n');
+    const body = await multipartBody(
+      {},
+      [{ name: 'kept.pdf', type: 'application/pdf', bytes: kept }],
+      'file',
+    );
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversation}/files`,
+      payload: body.payload,
+      headers: { ...user.auth, ...body.headers },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const fileUrl: string = sent.json().data.file_url;
+    // Stored, but their messages never committed (a process killed in between, a send that failed).
+    const files = chatFilesOf();
+    const orphanFile = await files.save(Buffer.from('%PDF-1.4\nnever sent\n%%EOF\n'), 'orphan.pdf');
+    const orphanImage = await files.save(await photo(300, 200), 'orphan.jpg');
+    const chatKeys = async () => [
+      ...(await keysIn(stores.chat, 'chat_files/')),
+      ...(await keysIn(stores.chat, 'chat_photos/')),
+    ];
+    const before = await chatKeys();
+    expect(before.filter((k) => k.includes(orphanFile.storageKey))).toHaveLength(1);
+    expect(before.filter((k) => k.includes(orphanImage.storageKey))).toHaveLength(
+      IMAGE_VARIANTS.chat.variants.length,
+    );
+
+    // Recent orphans stay: another node may be between storing a file and committing its message.
+    const early = await sweepMedia(sweepDeps({ now: () => new Date() }), new AbortController().signal);
+    expect(early.chatOrphans).toBe(0);
+    expect(await chatKeys()).toEqual(before);
+
+    const swept = await sweepMedia(sweepDeps(), new AbortController().signal);
+    expect(swept.chatOrphans).toBe(2);
+    const left = await chatKeys();
+    expect(left).toEqual(
+      before.filter((k) => !k.includes(orphanFile.storageKey) && !k.includes(orphanImage.storageKey)),
+    );
+    const served = await app.inject({ method: 'GET', url: fileUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(kept)).toBe(true);
+  });
+
   it('the lock lets one sweep run at a time; the other skips its turn', async () => {
     const orphan = (await imagesOf().savePhoto(await photo(200, 200))).key;
     let entered: () => void = () => undefined;
@@ -319,6 +376,7 @@ describe.each(['local', 's3'] as const)('media store: %s', (kind) => {
     await inside;
     const second = await sweepMedia(sweepDeps(), new AbortController().signal);
     expect(second.orphans).toBeNull();
+    expect(second.chatOrphans).toBeNull();
     if (database.kind === 'postgres') {
       // Another session (another node) cannot take it either, while the first sweep holds it.
       const other = await database.db.execute(

@@ -73,3 +73,65 @@ export function observedStore(store: MediaStore, onError: (operation: string) =>
     },
   };
 }
+
+/** Keys asked about at once when sweeping (one indexed query each). */
+const SWEEP_BATCH = 1000;
+
+/**
+ * Deletes from `folder` what no row names (the media sweep): objects are grouped by the key their
+ * name carries (`keyOf`; an image's sizes share one), and a key's objects go when `referenced` does
+ * not name it and its newest object was written before `modifiedBefore` (another process may be
+ * between writing a file and committing its row). Temporary names (`isTemp`: the local store's
+ * half-written files) older than that go too. One listing of the folder and one query per thousand
+ * keys; stops early when `signal` is aborted. Answers how many keys went.
+ */
+export async function removeUnreferencedIn(
+  store: MediaStore,
+  {
+    folder,
+    keyOf,
+    isTemp,
+    referenced,
+    modifiedBefore,
+    signal,
+  }: {
+    folder: string;
+    keyOf: (name: string) => string | undefined;
+    isTemp: (name: string) => boolean;
+    referenced: (keys: string[]) => Promise<Set<string>>;
+    modifiedBefore?: Date | undefined;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<number> {
+  const old = (written: Date) => !modifiedBefore || written < modifiedBefore;
+  const found = new Map<string, { objects: string[]; written: Date }>();
+  for await (const object of store.list(`${folder}/`)) {
+    if (signal?.aborted) return 0;
+    const name = object.key.slice(folder.length + 1);
+    if (isTemp(name)) {
+      if (old(object.lastModified)) await store.delete(object.key);
+      continue;
+    }
+    const key = keyOf(name);
+    if (!key) continue;
+    const seen = found.get(key);
+    if (!seen) found.set(key, { objects: [object.key], written: object.lastModified });
+    else {
+      seen.objects.push(object.key);
+      if (seen.written < object.lastModified) seen.written = object.lastModified;
+    }
+  }
+  let removed = 0;
+  const keys = [...found.keys()];
+  for (let i = 0; i < keys.length && !signal?.aborted; i += SWEEP_BATCH) {
+    const batch = keys.slice(i, i + SWEEP_BATCH);
+    const named = await referenced(batch);
+    for (const key of batch) {
+      const entry = found.get(key);
+      if (!entry || named.has(key) || !old(entry.written)) continue;
+      for (const object of entry.objects) await store.delete(object);
+      removed += 1;
+    }
+  }
+  return removed;
+}

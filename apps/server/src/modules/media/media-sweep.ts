@@ -9,12 +9,21 @@ export const MEDIA_SWEEP_EVERY_MS = 60 * 60_000;
 export const MEDIA_SWEEP_LOCK = 7_261_002;
 /** Temporary uploads older than this are left by a dead process: none takes an hour to arrive. */
 const INCOMING_KEPT_MS = 3_600_000;
-/** Images named by no row after a day: a post's upload never takes that long to commit. */
+/** Images and chat files named by no row after a day: an upload never takes that long to commit. */
 const ORPHANS_KEPT_MS = 86_400_000;
 
 export type MediaSweepDeps = {
   images: Pick<ImageStore, 'cleanIncoming' | 'removeUnreferenced'>;
   referenced: MediaRepository['referencedKeys'];
+  /** Chat attachments' files (chat-files.ts), swept under the same lock; a structural type, so media does not import chat. */
+  chatFiles: {
+    removeUnreferenced: (options: {
+      referenced: (storageKeys: string[]) => Promise<Set<string>>;
+      modifiedBefore: Date;
+      signal?: AbortSignal;
+    }) => Promise<number>;
+  };
+  referencedChatFiles: MediaRepository['referencedChatFiles'];
   /** The database's try-lock (db/client.ts): only one node lists and deletes the shared store at once. */
   withTryLock: <T>(key: number, fn: () => Promise<T>) => Promise<TryLockResult<T>>;
   /**
@@ -31,22 +40,32 @@ export type MediaSweepDeps = {
 /**
  * What a process killed mid-upload left behind: temporary upload files on this machine's disk (every
  * node cleans its own), and the images of a post or picture it never committed, in the shared store
- * (one node at a time, under the lock). Answers what was deleted; `orphans` is null when another
- * node was sweeping.
+ * (one node at a time, under the lock), and chat files whose message never committed, under the same
+ * lock. Answers what was deleted; `orphans` and `chatOrphans` are null when another node was sweeping.
  */
 export async function sweepMedia(deps: MediaSweepDeps, signal: AbortSignal) {
   const now = deps.now().getTime();
   const aged = (ms: number) =>
     deps.embedded ? new Date(Math.max(deps.startedAt.getTime(), now - ms)) : new Date(now - ms);
   const uploads = await deps.images.cleanIncoming({ modifiedBefore: aged(INCOMING_KEPT_MS), signal });
-  const swept = await deps.withTryLock(MEDIA_SWEEP_LOCK, () =>
-    deps.images.removeUnreferenced({
+  const swept = await deps.withTryLock(MEDIA_SWEEP_LOCK, async () => {
+    const images = await deps.images.removeUnreferenced({
       referenced: deps.referenced,
       modifiedBefore: aged(ORPHANS_KEPT_MS),
       signal,
-    }),
-  );
-  return { uploads, orphans: swept.ran ? swept.value : null };
+    });
+    const chat = await deps.chatFiles.removeUnreferenced({
+      referenced: deps.referencedChatFiles,
+      modifiedBefore: aged(ORPHANS_KEPT_MS),
+      signal,
+    });
+    return { images, chat };
+  });
+  return {
+    uploads,
+    orphans: swept.ran ? swept.value.images : null,
+    chatOrphans: swept.ran ? swept.value.chat : null,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { messageAttachments } from '../../db/schema/chat.ts';
 import { postMedia } from '../../db/schema/posts.ts';
 import { users } from '../../db/schema/users.ts';
 import type { ImageKind } from './image-store.ts';
@@ -14,6 +15,16 @@ export function createMediaRepository(db: Database) {
       const table = kind === 'post' ? postMedia : users;
       const rows = await db.select({ key: column }).from(table).where(inArray(column, keys));
       return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
+    },
+
+    /** The chat files' storage keys among `keys` that a message's attachment names. */
+    async referencedChatFiles(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ key: messageAttachments.storageKey })
+        .from(messageAttachments)
+        .where(inArray(messageAttachments.storageKey, keys));
+      return new Set(rows.map((r) => r.key));
     },
   };
 }

@@ -21,6 +21,7 @@ import {
 import { postIdParams } from '@makan/contract/posts';
 import { profileIdParams } from '@makan/contract/profiles';
 import { TEXT } from '@makan/contract/texts';
+import { fastResponse } from '../../lib/fast-serializer.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { ModerationService } from './moderation.service.ts';
@@ -113,7 +114,7 @@ export function moderationRoutes(
       description:
         "kind=reports (the default): members' reports; kind=signals: what the server flagged itself (a new account posting many listings, a listing with the same photo as another account's).",
       querystring: queueQuery,
-      response: { 200: successSchema(reportQueue), ...failures },
+      response: { 200: fastResponse(successSchema(reportQueue)), ...failures },
     }),
     async (request) => ({
       status: true as const,

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Notification } from '@makan/contract/notifications';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { App } from '../../lib/http.ts';
 import { capturedMessages } from '../../test/auth-helpers.ts';
 import { createListing } from '../../test/listings.ts';
+import { notificationQueueEmpty } from '../../test/queue.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { requestAs, signedInUser } from '../../test/users.ts';
 
@@ -42,17 +42,7 @@ async function list(user: User): Promise<Notification[]> {
 }
 
 /** Waits until the queue is empty (the worker has written every notification). */
-async function settled() {
-  await expect
-    .poll(
-      async () => {
-        const result = await database.db.execute(sql`select count(*) as n from notification_events`);
-        return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n);
-      },
-      { timeout: 10_000, interval: 50 },
-    )
-    .toBe(0);
-}
+const settled = () => notificationQueueEmpty(database);
 
 const comment = async (user: User, post: number, text: string, mentions?: number[]) => {
   const res = await api(user, 'POST', `/api/posts/${post}/comments`, {

@@ -31,6 +31,7 @@ const TEXTS = {
       mention: (who: string) => `${who} mentioned you`,
       listing: (who: string) => `A listing you saved by ${who} has changed`,
       post: (who: string) => `${who} posted a new listing`,
+      search: (who: string) => `A new listing by ${who} matches your saved search`,
     } satisfies Record<Kind, (who: string) => string>,
     open: 'Open',
     all: 'See all your notifications',
@@ -60,6 +61,7 @@ const TEXTS = {
       mention: (who: string) => `أشار إليك ${who}`,
       listing: (who: string) => `تغيّر إعلان حفظته من ${who}`,
       post: (who: string) => `نشر ${who} إعلانًا جديدًا`,
+      search: (who: string) => `إعلان جديد من ${who} يطابق بحثك المحفوظ`,
     } satisfies Record<Kind, (who: string) => string>,
     open: 'فتح',
     all: 'عرض كل إشعاراتك',
@@ -90,7 +92,7 @@ export function pushText(language: Language, n: Notification): Pick<PushPayload,
   return { title: TEXTS[language].app, body: n.excerpt ? `${said}\n“${n.excerpt}”` : said, lang: language };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function digestEmail({
   language,

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@makan/contract/languages';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type ListingChange,
@@ -8,7 +9,8 @@ import {
   PREFERENCE_KINDS,
   type PreferenceKind,
 } from '@makan/contract/notifications';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import {
@@ -18,10 +20,11 @@ import {
   notifications,
 } from '../../db/schema/notifications.ts';
 import { blockBetween } from '../blocks/blocks.repository.ts';
+import { matchListing } from '../saved-searches/saved-searches.repository.ts';
 import { hasLiveDevice } from './push.repository.ts';
 
 /** What happened, as the queue keeps it until it is processed. */
-export type EventKind = NotificationKind | 'unlike' | 'unfollow';
+export type EventKind = NotificationKind | 'unlike' | 'unfollow' | 'match';
 export type EventInsert = {
   kind: EventKind;
   actorId?: number | null;
@@ -38,7 +41,7 @@ export type EventWrites = ReturnType<typeof writes>;
 
 const digestRows = z.object({
   rows: z.array(
-    z.object({ id: z.coerce.number(), email: z.string(), name: z.string(), language: z.enum(['en', 'ar']) }),
+    z.object({ id: z.coerce.number(), email: z.string(), name: z.string(), language: z.enum(LANGUAGES) }),
   ),
 });
 const claimRows = z.object({
@@ -236,6 +239,9 @@ function writes(db: Executor) {
       return idRow.parse(result).rows.length > 0;
     },
 
+    /** A listing written or changed, against the saved searches (issue 23): the new matches. */
+    matchListing: (postId: number, now: Date) => matchListing(db, postId, now),
+
     async done(eventId: number) {
       await db.delete(notificationEvents).where(eq(notificationEvents.id, eventId));
     },
@@ -314,27 +320,33 @@ function writes(db: Executor) {
   };
 }
 
-const recipientRows = z.object({ rows: z.array(z.object({ user_id: z.coerce.number() })) });
+const bookmarkerRows = z.object({
+  rows: z.array(z.object({ user_id: z.coerce.number(), push: z.boolean() })),
+});
 const mentionRows = z.object({ rows: z.array(z.object({ body: z.string().nullable() })) });
 
 /** Notifications and their queue (issue 22). */
 export function createNotificationsRepository(db: Database) {
   return {
     /**
-     * Who is told that a listing changed (issue 22): the people who bookmarked it, but not its
-     * author, nobody with a block between them and the author either way, nobody who switched the
-     * kind off in the app. One statement, whatever the number of bookmarks: the place to make a
-     * large fan-out bulk later.
+     * Who is told that a listing changed (issue 22), each with whether they want it by push: the
+     * people who bookmarked it, but not its author, nobody with a block between them and the
+     * author either way, nobody who switched the kind off in the app, and nobody at all while the
+     * author is suspended. One statement, whatever the number of bookmarks: the worker checks
+     * nothing more per bookmarker.
      */
-    async bookmarkers(postId: number): Promise<number[]> {
+    async bookmarkers(postId: number, now: Date): Promise<{ user_id: number; push: boolean }[]> {
       const result = await db.execute(sql`
-        select b.user_id from bookmarks b join posts p on p.id = b.post_id
+        select b.user_id, coalesce(np.push, ${DEFAULT_NOTIFICATION_PREFERENCES.listing.push}::boolean) as push
+        from bookmarks b join posts p on p.id = b.post_id
+        left join notification_preferences np on np.user_id = b.user_id and np.kind = 'listing'
         where b.post_id = ${postId} and b.user_id <> p.user_id
           and not ${blockBetween(sql`b.user_id`, sql`p.user_id`)}
-          and not exists (select 1 from notification_preferences np
-            where np.user_id = b.user_id and np.kind = 'listing' and not np.in_app)
+          and coalesce(np.in_app, ${DEFAULT_NOTIFICATION_PREFERENCES.listing.in_app}::boolean)
+          and not exists (select 1 from users a where a.id = p.user_id
+            and a.suspended_until > ${now.toISOString()}::timestamptz)
         order by b.user_id`);
-      return recipientRows.parse(result).rows.map((r) => r.user_id);
+      return bookmarkerRows.parse(result).rows;
     },
 
     /**
@@ -441,7 +453,10 @@ export function createNotificationsRepository(db: Database) {
         });
     },
 
-    /** Every email switch off (one-click unsubscribe), the in-app ones as they were. */
+    /**
+     * Every email switch off (one-click unsubscribe), the in-app ones as they were; saved searches
+     * sent by daily email (issue 23) are paused, their owner can resume them in the app.
+     */
     async emailsOff(userId: number, now: Date) {
       const current = await this.preferences(userId);
       await this.setPreferences(
@@ -449,6 +464,12 @@ export function createNotificationsRepository(db: Database) {
         PREFERENCE_KINDS.map((kind) => ({ ...current[kind], kind, email: false })),
         now,
       );
+      await db.execute(sql`
+        with paused as (
+          update saved_searches set paused = true, updated_at = ${now.toISOString()}::timestamptz
+          where user_id = ${userId} and frequency = 'daily' and not paused returning id)
+        update saved_search_matches set pending_email = false
+        where search_id in (select id from paused) and pending_email`);
     },
 
     /**
@@ -516,10 +537,16 @@ export function createNotificationsRepository(db: Database) {
       return countRow.parse(result).rows[0]?.n ?? 0;
     },
 
-    /** A page, the latest activity first: after the (updated_at, id) of `after`. */
+    /**
+     * A page, the latest activity first: after the (updated_at, id) of `after`, with the unread count
+     * in the same statement (issue 25); `unread` is undefined on an empty page (read it on its own).
+     */
     async page(recipientId: number, after: { at: Date; id: number } | undefined, limit: number) {
-      const rows = await db
-        .select()
+      const found = await db
+        .select({
+          ...getTableColumns(notifications),
+          unread: sql<number>`(select count(*)::int from notifications u where u.recipient_id = ${recipientId} and u.read_at is null)`,
+        })
         .from(notifications)
         .where(
           and(
@@ -531,7 +558,9 @@ export function createNotificationsRepository(db: Database) {
         )
         .orderBy(sql`${notifications.updatedAt} desc, ${notifications.id} desc`)
         .limit(limit + 1);
-      return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+      const unread = found[0]?.unread;
+      const rows = found.map(({ unread: _unread, ...row }) => row);
+      return { rows: rows.slice(0, limit), hasMore: rows.length > limit, unread };
     },
 
     async find(id: number) {

@@ -12,6 +12,7 @@ import {
 import { TEXT } from '@makan/contract/texts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fastResponse } from '../../lib/fast-serializer.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -38,7 +39,7 @@ export function notificationsRoutes(
           "Grouped: while unread, likes, comments, followers and messages about the same thing join one notification ('Sara and 3 others liked your listing'). The unread count comes with every page.",
         security,
         querystring: notificationsQuery,
-        response: { 200: successSchema(notificationsPage), ...failures },
+        response: { 200: fastResponse(successSchema(notificationsPage)), ...failures },
       },
     },
     async (request) => ({

@@ -5,7 +5,6 @@ import {
   listingChange,
   MESSAGE_NOTIFY_DELAY_MS,
   type ModerationOutcome,
-  NOTIFICATION_EXCERPT_MAX,
   type Notification,
   type NotificationPreferences,
   type NotificationsChangedEvent,
@@ -18,7 +17,9 @@ import { z } from 'zod';
 import type { MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
+import { excerpt } from '../../lib/excerpt.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { createPacer } from '../../lib/pace.ts';
 import { createWorkerLoop } from '../../lib/worker-loop.ts';
 import { digestEmail } from './notifications.messages.ts';
 import type { EventInsert, EventWrites, NotificationsRepository } from './notifications.repository.ts';
@@ -27,6 +28,11 @@ type EventRow = Awaited<ReturnType<NotificationsRepository['claim']>>[number];
 
 export type NotificationsDeps = {
   notifications: NotificationsRepository;
+  /**
+   * The same on the connections background work uses (DatabaseHandle's `background`): the queue's
+   * work never waits behind requests for a connection, nor takes one from them. Unset: the same.
+   */
+  queue?: NotificationsRepository;
   clock: Clock;
   /** Who wrote a listing; undefined when it is gone. */
   postAuthor: (postId: number) => Promise<number | undefined>;
@@ -47,6 +53,11 @@ export type NotificationsDeps = {
   digest: { awayMs: number; gapMs: number };
   /** Followers told of a new listing per transaction. */
   fanOutChunk: number;
+  /**
+   * The share of the time (0 to 1) a fan-out works: between two chunks it rests in proportion, so
+   * the requests waiting for the database and the event loop go first.
+   */
+  fanOutShare: number;
   /** A claimed event not processed in this long is taken again (its process died). */
   leaseMs: number;
   /** Pushes were queued with notifications just committed (push.service sends them). */
@@ -61,12 +72,6 @@ const isPreferenceKind = (kind: string): kind is PreferenceKind =>
 const MAX_ATTEMPTS = 5;
 /** Messages older than this when first found are not notified (a server down for a day, say). */
 const MESSAGE_WINDOW_MS = 24 * 3_600_000;
-
-const excerpt = (text: string | null | undefined) => {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
-  if (!flat) return null;
-  return flat.length > NOTIFICATION_EXCERPT_MAX ? `${flat.slice(0, NOTIFICATION_EXCERPT_MAX - 1)}…` : flat;
-};
 
 const foreignKeyViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -87,6 +92,9 @@ function decodeCursor(cursor: string | undefined) {
  */
 export function createNotificationsService(deps: NotificationsDeps) {
   const { notifications, clock } = deps;
+  /** What the workers read and write through: connections of their own, not the requests'. */
+  const queue = deps.queue ?? notifications;
+  const fanOutPace = createPacer({ share: deps.fanOutShare });
 
   /** Who is told of an event, and how it groups; nobody (undefined) when nobody should be. */
   async function plan(event: EventRow): Promise<
@@ -101,6 +109,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
         outcome?: ModerationOutcome | null;
         change?: ListingChange | null;
         leave?: boolean;
+        /**
+         * Recipients already screened in the query that found them (blocks, suspension, the
+         * in-app switch), with who of them wants a push: nothing more to read per recipient.
+         */
+        screened?: { push: ReadonlySet<number> };
       }
     | undefined
   > {
@@ -168,7 +181,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       case 'mention': {
         // Queued with the mention row (migration 0021); gone when the name was edited out since.
         if (event.recipient_id === null || event.post_id === null) return undefined;
-        const named = await notifications.mentionText(event.post_id, event.comment_id, event.recipient_id);
+        const named = await queue.mentionText(event.post_id, event.comment_id, event.recipient_id);
         if (!named) return undefined;
         return {
           recipients: [event.recipient_id],
@@ -186,8 +199,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
         // A bookmarked listing's price or status changed (migration 0021): the latest change shows.
         const change = listingChange.safeParse((event.payload as { change?: unknown } | null)?.change);
         if (!change.success || event.post_id === null) return undefined;
+        const bookmarkers = await queue.bookmarkers(event.post_id, clock.now());
         return {
-          recipients: await notifications.bookmarkers(event.post_id),
+          recipients: bookmarkers.map((b) => b.user_id),
+          screened: { push: new Set(bookmarkers.filter((b) => b.push).map((b) => b.user_id)) },
           groupKey: () => `listing:post:${event.post_id}`,
           kind: 'listing',
           postId: event.post_id,
@@ -210,10 +225,15 @@ export function createNotificationsService(deps: NotificationsDeps) {
       for (const recipient of new Set(planned.recipients)) {
         // Never one's own action; never from someone blocked either way (or suspended).
         if (actor !== null && recipient === actor) continue;
+        if (planned.screened) {
+          if (planned.screened.push.has(recipient)) pushTo.add(recipient);
+          targets.push(recipient);
+          continue;
+        }
         if (actor !== null && (await deps.hiddenFrom(recipient)).has(actor)) continue;
         // Switched off in the app (taking back is always done: it only removes).
         if (!planned.leave && isPreferenceKind(planned.kind)) {
-          const chosen = (await notifications.preferences(recipient))[planned.kind];
+          const chosen = (await queue.preferences(recipient))[planned.kind];
           if (!chosen.in_app) continue;
           if (chosen.push) pushTo.add(recipient);
         }
@@ -223,7 +243,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     }
     const now = clock.now();
     let pushed = false;
-    const result = await notifications.inTransaction(async (w: EventWrites) => {
+    const result = await queue.inTransaction(async (w: EventWrites) => {
       const told: { recipient: number; id: number | null }[] = [];
       for (const recipient of targets) {
         if (!planned) break;
@@ -256,8 +276,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
     return result;
   }
 
-  async function views(rows: Awaited<ReturnType<NotificationsRepository['page']>>['rows']) {
-    const actors = await notifications.actorsOf(rows.map((r) => r.id));
+  async function views(
+    rows: Awaited<ReturnType<NotificationsRepository['page']>>['rows'],
+    repo: NotificationsRepository = notifications,
+  ) {
+    const actors = await repo.actorsOf(rows.map((r) => r.id));
     return rows.map((row): Notification => {
       const mine = actors.filter((a) => a.notification_id === row.id);
       const first = mine[0];
@@ -289,10 +312,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
   async function tell(told: { recipient: number; id: number | null }[]) {
     for (const { recipient, id } of told) {
-      const row = id === null ? undefined : await notifications.find(id);
-      const [notification] = row ? await views([row]) : [];
+      const row = id === null ? undefined : await queue.find(id);
+      const [notification] = row ? await views([row], queue) : [];
       deps.publish([userChannel(recipient)], 'NotificationsChanged', {
-        unread_count: await notifications.unreadCount(recipient),
+        unread_count: await queue.unreadCount(recipient),
         notification: notification ?? null,
       });
     }
@@ -313,27 +336,70 @@ export function createNotificationsService(deps: NotificationsDeps) {
   async function fanOutPost(event: EventRow) {
     const authorId = event.actor_id;
     const postId = event.post_id;
-    if (authorId === null || postId === null) return notifications.drop(event.id);
+    if (authorId === null || postId === null) return queue.drop(event.id);
     let after = z.object({ after: z.number().int() }).catch({ after: 0 }).parse(event.payload).after;
     while (!stopping) {
-      const chunk = await notifications.inTransaction(async (w) => {
-        const done = await w.fanOutPost({
-          eventId: event.id,
-          authorId,
-          postId,
-          after,
-          limit: deps.fanOutChunk,
-          leaseMs: deps.leaseMs,
-          now: clock.now(),
-        });
-        if (!done.more) await w.done(event.id);
-        return done;
-      });
-      if (chunk.pushed > 0) deps.pushQueued();
-      await tellOnline(chunk.told);
+      const chunk = await fanOutPace.step(() => fanOutChunk(event.id, authorId, postId, after));
       if (!chunk.more) return;
       after = chunk.last;
     }
+  }
+
+  /** One chunk of a fan-out, in its transaction; then those of it with the app open are told. */
+  async function fanOutChunk(eventId: number, authorId: number, postId: number, after: number) {
+    const chunk = await queue.inTransaction(async (w) => {
+      const done = await w.fanOutPost({
+        eventId,
+        authorId,
+        postId,
+        after,
+        limit: deps.fanOutChunk,
+        leaseMs: deps.leaseMs,
+        now: clock.now(),
+      });
+      if (!done.more) await w.done(eventId);
+      return done;
+    });
+    if (chunk.pushed > 0) deps.pushQueued();
+    await tellOnline(chunk.told);
+    return chunk;
+  }
+
+  /**
+   * A listing written or changed (issue 23): matched against the saved searches in one transaction
+   * with the event's deletion, so a process killed mid-way leaves the event to be taken again and
+   * nothing half done; a match is written once (its key), so nobody is told twice. Searches told at
+   * once join the owner's notification of that listing (two searches of one owner: one
+   * notification) with a push; daily ones wait for the daily email (saved-searches.service.ts).
+   */
+  async function matchEvent(event: EventRow) {
+    const postId = event.post_id;
+    const author = event.actor_id;
+    const now = clock.now();
+    let pushed = false;
+    const told = await queue.inTransaction(async (w: EventWrites) => {
+      const out: { recipient: number; id: number | null }[] = [];
+      const found = postId === null ? [] : await w.matchListing(postId, now);
+      for (const match of found) {
+        if (match.pending_email || postId === null) continue;
+        const id = await w.join({
+          recipientId: match.user_id,
+          kind: 'search',
+          groupKey: `search:post:${postId}`,
+          actorId: author,
+          eventId: event.id,
+          postId,
+          excerpt: excerpt(match.name),
+          now,
+        });
+        if (!out.some((o) => o.recipient === match.user_id)) out.push({ recipient: match.user_id, id });
+        if (await w.queuePush(match.user_id, id, now)) pushed = true;
+      }
+      await w.done(event.id);
+      return out;
+    });
+    if (pushed) deps.pushQueued();
+    return told;
   }
 
   /**
@@ -342,7 +408,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
    */
   async function unreadMessages() {
     while (!stopping) {
-      const told = await notifications.inTransaction(async (w) => {
+      const told = await queue.inTransaction(async (w) => {
         const now = clock.now();
         const rows = await w.unreadMessages(now, MESSAGE_NOTIFY_DELAY_MS, MESSAGE_WINDOW_MS, BATCH);
         const out: { recipient: number; id: number | null }[] = [];
@@ -404,30 +470,25 @@ export function createNotificationsService(deps: NotificationsDeps) {
    */
   async function digests() {
     const now = clock.now();
-    const candidates = await notifications.digestCandidates(
-      now,
-      deps.digest.awayMs,
-      deps.digest.gapMs,
-      BATCH,
-    );
+    const candidates = await queue.digestCandidates(now, deps.digest.awayMs, deps.digest.gapMs, BATCH);
     if (candidates.length === 0) return;
     const online = await deps.online(candidates.map((c) => c.id));
     for (const user of candidates) {
       if (online.has(user.id)) continue;
-      const prefs = await notifications.preferences(user.id);
+      const prefs = await queue.preferences(user.id);
       const kinds = PREFERENCE_KINDS.filter((k) => prefs[k].email);
       if (kinds.length === 0) continue;
-      const turn = await notifications.claimDigest(user.id, now, deps.digest.gapMs);
+      const turn = await queue.claimDigest(user.id, now, deps.digest.gapMs);
       if (!turn) continue;
-      const rows = await notifications.unreadSince(user.id, turn.since, kinds, DIGEST.itemsMax + 1);
+      const rows = await queue.unreadSince(user.id, turn.since, kinds, DIGEST.itemsMax + 1);
       if (rows.length === 0) continue;
-      const items = await views(rows.slice(0, DIGEST.itemsMax));
+      const items = await views(rows.slice(0, DIGEST.itemsMax), queue);
       const unsubscribeUrl = `${deps.publicUrl}${UNSUBSCRIBE_PATH}?token=${await unsubscribeToken(user.id)}`;
       const message = digestEmail({
         language: user.language,
         name: user.name,
         items,
-        total: rows.length > DIGEST.itemsMax ? await notifications.unreadCount(user.id) : rows.length,
+        total: rows.length > DIGEST.itemsMax ? await queue.unreadCount(user.id) : rows.length,
         publicUrl: deps.publicUrl,
         unsubscribeUrl,
       });
@@ -451,18 +512,20 @@ export function createNotificationsService(deps: NotificationsDeps) {
   async function processQueue() {
     let processed = 0;
     while (!stopping) {
-      const events = await notifications.claim(clock.now(), deps.leaseMs, CLAIM_BATCH);
+      const events = await queue.claim(clock.now(), deps.leaseMs, CLAIM_BATCH);
       if (events.length === 0) break;
       for (const event of events) {
         // Claimed but not processed: their lease runs out and another pass takes them.
         if (stopping) break;
         try {
           if (event.kind === 'post') await fanOutPost(event);
-          else await tell(await processEvent(event));
+          else if (event.kind === 'match') await tellOnline(await matchEvent(event));
+          // Only those with the app open: a burst of follows or likes to someone away reads nothing more.
+          else await tellOnline(await processEvent(event));
           processed++;
         } catch (err) {
           // Someone it names is gone (an account erased meanwhile): nothing to tell, at once.
-          if (foreignKeyViolation(err) || event.attempts >= MAX_ATTEMPTS) await notifications.drop(event.id);
+          if (foreignKeyViolation(err) || event.attempts >= MAX_ATTEMPTS) await queue.drop(event.id);
           else deps.log.warn({ err, event: event.id }, 'notification event failed');
         }
       }
@@ -517,12 +580,16 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     async page(userId: number, query: { cursor?: string | undefined; per_page: number }) {
-      const { rows, hasMore } = await notifications.page(userId, decodeCursor(query.cursor), query.per_page);
+      const { rows, hasMore, unread } = await notifications.page(
+        userId,
+        decodeCursor(query.cursor),
+        query.per_page,
+      );
       const last = rows.at(-1);
       return {
         notifications: await views(rows),
         next_cursor: hasMore && last ? encodeCursor(last.updatedAt, last.id) : null,
-        unread_count: await notifications.unreadCount(userId),
+        unread_count: unread ?? (await notifications.unreadCount(userId)),
       };
     },
 
@@ -555,7 +622,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     /** One notification as the app shows it (a push tells the same); undefined when it is gone. */
     /** Notifications as the app shows them, by id, in one read (what a batch of pushes tells). */
     async byIds(ids: number[]): Promise<Map<number, Notification>> {
-      const found = await views(await notifications.findMany(ids));
+      const found = await views(await queue.findMany(ids), queue);
       return new Map(found.map((n) => [n.id, n]));
     },
 
@@ -601,6 +668,7 @@ function linkOf(
     case 'like':
     case 'listing':
     case 'post':
+    case 'search':
       return row.postId ? `/post/${row.postId}` : '/home';
     case 'mention':
     case 'comment':

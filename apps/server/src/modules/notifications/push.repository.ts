@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@makan/contract/languages';
 import type { PushSubscriptionRequest } from '@makan/contract/notifications';
 import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ const deliveryRows = z.object({
       group_key: z.string(),
       kind: z.string(),
       read: z.boolean(),
-      language: z.enum(['en', 'ar']),
+      language: z.enum(LANGUAGES),
     }),
   ),
 });
@@ -125,7 +126,10 @@ export function createPushRepository(db: Database) {
     /**
      * Claims up to `limit` waiting pushes for `leaseMs` (other processes skip them; a process that
      * dies lets the lease lapse and another sends them), with what sending needs to know of their
-     * notification and recipient.
+     * notification and recipient. A push waits while an older push of the same notification is still
+     * there (being sent, or waiting to be tried again): each is built from the notification as it is
+     * when sent, so the older one could otherwise reach the push service after the newer one, and the
+     * device would be left showing the stale text ('Fan One liked…' after 'Fan One and Fan Two…').
      */
     async claim(now: Date, leaseMs: number, limit: number) {
       const result = await db.execute(sql`
@@ -133,9 +137,11 @@ export function createPushRepository(db: Database) {
           update push_deliveries d set claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
             attempts = d.attempts + 1
           where d.id in (
-            select id from push_deliveries
-            where claimed_until is null or claimed_until < ${now.toISOString()}::timestamptz
-            order by id limit ${limit} for update skip locked)
+            select w.id from push_deliveries w
+            where (w.claimed_until is null or w.claimed_until < ${now.toISOString()}::timestamptz)
+              and not exists (
+                select 1 from push_deliveries o where o.notification_id = w.notification_id and o.id < w.id)
+            order by w.id limit ${limit} for update skip locked)
           returning d.id, d.recipient_id, d.notification_id, d.attempts)
         select c.id, c.recipient_id, c.notification_id, c.attempts, n.group_key, n.kind,
           n.read_at is not null as read, u.language

@@ -10,6 +10,8 @@ import { pushEndpointAllowed } from './push-endpoints.ts';
 
 export type PushDeps = {
   push: PushRepository;
+  /** The same on the connections background work uses (the sending worker's); unset: the same. */
+  queue?: PushRepository;
   sender: PushSender;
   /** The VAPID public key browsers subscribe with (made once, kept in the database). */
   publicKey: () => Promise<string>;
@@ -53,6 +55,7 @@ const outcomeOf = (status: number) =>
  */
 export function createPushService(deps: PushDeps) {
   const { push, clock } = deps;
+  const queue = deps.queue ?? push;
   let stopping = false;
   /** Aborts the requests under way when the server closes (a slow push service must not hold it). */
   const closing = new AbortController();
@@ -98,7 +101,7 @@ export function createPushService(deps: PushDeps) {
           });
         const outcome = outcomeOf(status);
         if (outcome === 'sent') out.sent.push(device.id);
-        else if (outcome === 'gone') await push.forget(device.id);
+        else if (outcome === 'gone') await queue.forget(device.id);
         else if (outcome === 'refused')
           deps.log.warn({ status, subscription: device.id }, 'push refused by the push service');
         return outcome;
@@ -110,7 +113,7 @@ export function createPushService(deps: PushDeps) {
       return void out.done.push(id);
     }
     // Every device again: the topic makes the push service keep one copy for those that had it.
-    await push.retryAt(id, new Date(clock.now().getTime() + RETRY_BASE_MS * 2 ** (delivery.attempts - 1)));
+    await queue.retryAt(id, new Date(clock.now().getTime() + RETRY_BASE_MS * 2 ** (delivery.attempts - 1)));
   }
 
   /**
@@ -120,7 +123,7 @@ export function createPushService(deps: PushDeps) {
    */
   async function runOnce() {
     while (!stopping) {
-      const deliveries = await push.claim(clock.now(), LEASE_MS, CLAIM_BATCH);
+      const deliveries = await queue.claim(clock.now(), LEASE_MS, CLAIM_BATCH);
       if (deliveries.length === 0) return;
       const messaged = [
         ...new Set(deliveries.filter((d) => d.kind === 'message').map((d) => d.recipient_id)),
@@ -133,10 +136,11 @@ export function createPushService(deps: PushDeps) {
         if (silent) out.done.push(d.id);
         return !silent;
       });
-      const [views, devices] = await Promise.all([
-        deps.notifications([...new Set(live.map((d) => d.notification_id))]),
-        push.devicesOf([...new Set(live.map((d) => d.recipient_id))]),
-      ]);
+      // One after the other (background work holds one connection at a time), the notifications
+      // last: read just before sending, a push tells what a like that came meanwhile added, and
+      // another process's later push of the same notification cannot overtake it with less.
+      const devices = await queue.devicesOf([...new Set(live.map((d) => d.recipient_id))]);
+      const views = await deps.notifications([...new Set(live.map((d) => d.notification_id))]);
       // The batch at once: most of a push is waiting for the push service (a fan-out to thousands).
       // Closing aborts the requests under way: their pushes are tried again by a later pass.
       await Promise.all(
@@ -152,8 +156,8 @@ export function createPushService(deps: PushDeps) {
           }),
         ),
       );
-      await push.sent(out.sent, clock.now());
-      await push.done(out.done);
+      await queue.sent(out.sent, clock.now());
+      await queue.done(out.done);
     }
   }
 
@@ -171,13 +175,22 @@ export function createPushService(deps: PushDeps) {
     },
 
     runOnce,
-    start: (everyMs: number) => loop.start(everyMs),
+    /**
+     * Starts the sending thread first (the server listens once it is ready): a push must not wait
+     * for it to load while another process sends a later push of the same notification, which
+     * would then arrive first. A thread that fails to start is tried again by the next push.
+     */
+    async start(everyMs: number) {
+      await deps.sender.warm().catch((err: unknown) => deps.log.warn({ err }, 'push sender not started'));
+      loop.start(everyMs);
+    },
     /** Pushes were queued (their transaction committed): send them now. */
     kick: () => loop.kick(),
     async stop() {
       stopping = true;
       closing.abort();
       await loop.stop();
+      await deps.sender.close();
     },
   };
 }

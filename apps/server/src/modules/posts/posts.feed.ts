@@ -1,7 +1,7 @@
 import type { Purpose } from '@makan/contract/onboarding';
 import type { Currency, ListingPurpose, RankedCursor } from '@makan/contract/posts';
 import type { PropertyType } from '@makan/contract/property-types';
-import { eq, gte, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { eq, gte, lte, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { posts } from '../../db/schema/posts.ts';
 
 export type FeedFilters = {
@@ -32,6 +32,44 @@ export function filterConditions(f: FeedFilters): SQL[] {
   if (f.authorId) conditions.push(eq(posts.userId, f.authorId));
   if (f.hiddenAuthors?.size) conditions.push(notInArray(posts.userId, [...f.hiddenAuthors]));
   return conditions;
+}
+
+/**
+ * The same conditions as filterConditions, with each value a placeholder (issue 25), so the latest
+ * feed is one prepared statement per shape of filters (`shape`: which are set) and its values.
+ */
+export function filterPlaceholders(f: FeedFilters): {
+  shape: string;
+  conditions: SQL[];
+  values: Record<string, unknown>;
+} {
+  const conditions: SQL[] = [];
+  const values: Record<string, unknown> = {};
+  let shape = '';
+  const add = (name: string, value: unknown, condition: (p: Placeholder) => SQL) => {
+    if (value === undefined) {
+      shape += '0';
+      return;
+    }
+    shape += '1';
+    values[name] = value;
+    conditions.push(condition(sql.placeholder(name)));
+  };
+  add('propertyType', f.propertyType || undefined, (p) => eq(posts.propertyType, p));
+  add('cityId', f.cityId || undefined, (p) => eq(posts.cityId, p));
+  add('purpose', f.purpose || undefined, (p) => eq(posts.purpose, p));
+  add('currency', f.currency || undefined, (p) => eq(posts.currency, p));
+  add('priceMin', f.priceMin, (p) => gte(posts.price, p));
+  add('priceMax', f.priceMax, (p) => lte(posts.price, p));
+  add('areaMin', f.areaMin, (p) => gte(posts.areaM2, p));
+  add('areaMax', f.areaMax, (p) => lte(posts.areaM2, p));
+  add('authorId', f.authorId || undefined, (p) => eq(posts.userId, p));
+  add(
+    'hidden',
+    f.hiddenAuthors?.size ? [...f.hiddenAuthors] : undefined,
+    (p) => sql`${posts.userId} <> all(${p}::int[])`,
+  );
+  return { shape: shape.includes('1') ? shape : '', conditions, values };
 }
 
 /**

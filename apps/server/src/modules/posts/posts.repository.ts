@@ -1,25 +1,14 @@
 import type { RankedCursor } from '@makan/contract/posts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  lt,
-  notInArray,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';
 import { bookmarks, postLikes, postMedia, posts } from '../../db/schema/posts.ts';
 import { userPreferences } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import { type IdempotencyClaim, recordIdempotentResource } from '../idempotency/idempotency.repository.ts';
 import { postMentionsColumn, writeMentions } from './mentions.repository.ts';
-import { type FeedFilters, filterConditions, rankedPageQuery } from './posts.feed.ts';
+import { type FeedFilters, filterConditions, filterPlaceholders, rankedPageQuery } from './posts.feed.ts';
 
 /** Raw results of both drivers carry `rows`. */
 const idRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });
@@ -52,9 +41,23 @@ export type MediaInsert = {
   phash?: bigint | null;
 };
 
-/** A photo as posts are read: everything but its hash (only the duplicate-photo signal reads that). */
-const { phash: _phash, ...mediaColumns } = getTableColumns(postMedia);
-type MediaRow = Omit<typeof postMedia.$inferSelect, 'phash'>;
+/**
+ * A post's photos as its row carries them (issue 25: in the row's own statement, not a second one),
+ * in their order: what a post shows of each.
+ */
+const photoList = z.array(
+  z.object({
+    id: z.number(),
+    key: z.string(),
+    fileName: z.string(),
+    size: z.number(),
+    width: z.number(),
+    height: z.number(),
+  }),
+);
+const photosOf = sql<unknown>`(select coalesce(json_agg(json_build_object('id', m.id, 'key', m.key,
+    'fileName', m.file_name, 'size', m.size, 'width', m.width, 'height', m.height) order by m.position), '[]')
+  from post_media m where m.post_id = ${posts.id})`;
 export type PostUpdate = Partial<Omit<PostInsert, 'userId' | 'createdAt'>> & { updatedAt: Date };
 
 /** A photo row of a post, as an edit sees it. */
@@ -80,9 +83,9 @@ export const SEARCH_CANDIDATES = 1000;
 export const SEARCH_WINDOW = 20_000;
 
 /**
- * Posts, their photos, likes and bookmarks. A page of posts costs two queries whatever its size:
- * the rows (author, city, counts and the viewer's flags as correlated, index-backed subqueries)
- * and the photos of all of them. Counts are counted from the like/bookmark/comment rows, never
+ * Posts, their photos, likes and bookmarks. A page of posts costs one query whatever its size:
+ * the rows with their author, city, counts, the viewer's flags and their photos (json) as
+ * correlated, index-backed subqueries. Counts are counted from the like/bookmark/comment rows, never
  * stored, so concurrent toggles cannot make them drift.
  */
 export function createPostsRepository(db: Database, { onQuery = () => {} }: PostsRepositoryOptions = {}) {
@@ -114,6 +117,8 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
     isBookmarked: sql<boolean>`exists(select 1 from bookmarks b where b.post_id = ${posts.id} and b.user_id = ${viewerId})`,
     /** The people the description names (issue 22): json [{id, name}], index-backed per row. */
     mentions: postMentionsColumn(posts.id),
+    /** Its photos in order, json (index post_media_post_idx). */
+    media: photosOf,
   });
 
   const baseRows = (viewerId: number | Placeholder) =>
@@ -124,22 +129,23 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
       .leftJoin(cities, eq(cities.id, posts.cityId));
 
   /**
-   * The unfiltered feed, the hottest query, as named prepared statements (one per page size, first
-   * page or after a cursor): built once here, parsed and planned once per connection by PostgreSQL.
+   * The latest feed, the hottest query, as named prepared statements (one per page size, first page
+   * or after a cursor, and shape of filters: filterPlaceholders): built once here, parsed and planned
+   * once per connection by PostgreSQL.
    * The LIMIT is written into the text, not bound: a generic plan with a bound LIMIT is costed for
    * a large result, and at 1M posts that cost switched on JIT compilation for every page.
    */
-  const prepareFeedPage = (limit: number, afterCursor: boolean) =>
+  const prepareFeedPage = (limit: number, afterCursor: boolean, shape: string, filters: SQL[]) =>
     baseRows(sql.placeholder('viewerId'))
-      .where(afterCursor ? lt(posts.id, sql.placeholder('cursor')) : undefined)
+      .where(and(afterCursor ? lt(posts.id, sql.placeholder('cursor')) : undefined, ...filters))
       .orderBy(sql`${posts.id} desc limit ${sql.raw(String(limit))}`)
-      .prepare(`posts_feed_${afterCursor ? 'after' : 'first'}_${limit}`);
+      .prepare(`posts_feed_${afterCursor ? 'after' : 'first'}_${limit}${shape ? `_${shape}` : ''}`);
   const feedPages = new Map<string, ReturnType<typeof prepareFeedPage>>();
-  function feedPage(limit: number, afterCursor: boolean) {
-    const key = `${limit}:${afterCursor}`;
+  function feedPage(limit: number, afterCursor: boolean, shape: string, filters: SQL[]) {
+    const key = `${limit}:${afterCursor}:${shape}`;
     let statement = feedPages.get(key);
     if (!statement) {
-      statement = prepareFeedPage(limit, afterCursor);
+      statement = prepareFeedPage(limit, afterCursor, shape, filters);
       feedPages.set(key, statement);
     }
     return statement;
@@ -161,26 +167,9 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
     };
   }
 
-  async function mediaOf(postIds: number[]) {
-    if (postIds.length === 0) return new Map<number, MediaRow[]>();
-    onQuery();
-    const rows = await db
-      .select(mediaColumns)
-      .from(postMedia)
-      .where(inArray(postMedia.postId, postIds))
-      .orderBy(asc(postMedia.postId), asc(postMedia.position));
-    const byPost = new Map<number, MediaRow[]>();
-    for (const row of rows) {
-      const list = byPost.get(row.postId) ?? [];
-      list.push(row);
-      byPost.set(row.postId, list);
-    }
-    return byPost;
-  }
-
-  async function withMedia<T extends { id: number }>(rows: T[]) {
-    const media = await mediaOf(rows.map((r) => r.id));
-    return rows.map((row) => ({ ...row, media: media.get(row.id) ?? [] }));
+  /** The rows with their photos parsed (never trusted as typed: json from the database). */
+  function withMedia<T extends { id: number; media: unknown }>(rows: T[]) {
+    return rows.map((row) => ({ ...row, media: photoList.parse(row.media) }));
   }
 
   /** One ranked page (and one row more, to know whether another follows) with its scores. */
@@ -209,8 +198,16 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
   const vectorOf = (searchText: string) => sql`to_tsvector('simple', ${searchText})`;
 
   return {
-    /** The post, its photos and its mentions in one transaction: all are saved or none. */
-    async create(post: PostInsert, media: MediaInsert[], mentions: readonly number[] = []): Promise<number> {
+    /**
+     * The post, its photos and its mentions in one transaction: all are saved or none. With `claim`
+     * (an Idempotency-Key the request holds), the key names the post in the same transaction.
+     */
+    async create(
+      post: PostInsert,
+      media: MediaInsert[],
+      mentions: readonly number[] = [],
+      claim?: IdempotencyClaim,
+    ): Promise<number> {
       onQuery();
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -227,6 +224,7 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
         }
         if (mentions.length > 0)
           await writeMentions(tx, { postId: row.id, commentId: null }, mentions, post.createdAt);
+        if (claim) await recordIdempotentResource(tx, claim, row.id);
         return row.id;
       });
     },
@@ -342,26 +340,20 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
       limit: number;
       viewerId: number;
     }) {
-      const conditions = filterConditions(query.filters);
-      if (query.cursor) conditions.push(lt(posts.id, query.cursor));
+      const { shape, conditions, values } = filterPlaceholders(query.filters);
       onQuery();
-      const unfiltered = conditions.length === (query.cursor ? 1 : 0);
-      const rows = unfiltered
-        ? await feedPage(query.limit + 1, Boolean(query.cursor)).execute({
-            viewerId: query.viewerId,
-            cursor: query.cursor,
-          })
-        : await baseRows(query.viewerId)
-            .where(conditions.length ? and(...conditions) : undefined)
-            .orderBy(desc(posts.id))
-            .limit(query.limit + 1);
+      const rows = await feedPage(query.limit + 1, Boolean(query.cursor), shape, conditions).execute({
+        viewerId: query.viewerId,
+        cursor: query.cursor,
+        ...values,
+      });
       const page = rows.slice(0, query.limit);
-      return { rows: await withMedia(page), hasMore: rows.length > query.limit };
+      return { rows: withMedia(page), hasMore: rows.length > query.limit };
     },
 
     /**
      * 'For you': best score first (posts.ranking.ts), keyset on (score, id) under a snapshot; the
-     * next cursor is null on the last page. Two queries, like the latest order.
+     * next cursor is null on the last page. One query, like the latest order.
      */
     async rankedFeed(query: RankedFeedQuery) {
       onQuery();
@@ -372,7 +364,7 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
         rows.length > query.limit && last
           ? { score: last.score, id: last.id, snapshot: last.snapshot }
           : null;
-      return { rows: await withMedia(page), nextCursor };
+      return { rows: withMedia(page), nextCursor };
     },
 
     /** Whether the viewer has finished onboarding (the feed is ranked for them by default). */

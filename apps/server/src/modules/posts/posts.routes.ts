@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
 import { LIMITS } from '@makan/contract/limits';
 import {
@@ -11,6 +13,7 @@ import {
   createCommentRequest,
   feedResult,
   likeResult,
+  type Post,
   postIdParams,
   postSchema,
   searchQuery,
@@ -21,10 +24,12 @@ import { formatText, TEXT } from '@makan/contract/texts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Invalid, PayloadTooLarge, renameField } from '../../lib/errors.ts';
+import { fastResponse } from '../../lib/fast-serializer.ts';
 import { cleanFileName } from '../../lib/file-name.ts';
 import type { App } from '../../lib/http.ts';
 import { multipartRoutes, type Received, readForm } from '../../lib/multipart.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
+import { fingerprintOf, type Idempotency, idempotencyKeyOf } from '../idempotency/idempotency.ts';
 import type { ImageStore, ReceivedFile } from '../media/image-store.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import type { PostsService, StoredPhoto } from './posts.service.ts';
@@ -34,7 +39,11 @@ export type PostsRoutesDeps = {
   guard: AuthGuard;
   images: ImageStore;
   limits: RateLimits;
+  idempotency: Idempotency;
 };
+
+/** The answer to a created post, also as kept for an Idempotency-Key's repeats. */
+const createdAnswer = successSchema(postSchema);
 
 /** Field names a client may send photos under (spec §7: media[]). */
 const PHOTO_FIELDS = new Set(['media[]', 'media', 'images[]', 'images', 'photos[]', 'photos']);
@@ -48,6 +57,12 @@ const tooManyImages = () =>
   new Invalid({ media: { code: 'tooManyImages', params: { count: LIMITS.imagesPerPost } } });
 
 const imageTooLarge = () => new PayloadTooLarge('imageTooLarge', { media: 'imageTooLarge' });
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
 
 async function removeQuietly(images: ImageStore, keys: string[], log: FastifyBaseLogger) {
   for (const key of keys) {
@@ -65,7 +80,7 @@ async function removeQuietly(images: ImageStore, keys: string[], log: FastifyBas
  * memory, so ten posts uploading at once cost disk, not RAM, while they wait for the image store's
  * turn. Whatever fails half-way, the temporary file and the photos written so far are deleted.
  */
-function readPostForm(request: FastifyRequest, images: ImageStore) {
+function readPostForm(request: FastifyRequest, images: ImageStore, sourceHashes?: Map<string, string>) {
   return readForm(request, {
     fileFields: PHOTO_FIELDS,
     maxFiles: LIMITS.imagesPerPost,
@@ -77,6 +92,8 @@ function readPostForm(request: FastifyRequest, images: ImageStore) {
       return { body: upload, size: upload.size, dispose: upload.dispose };
     },
     keep: async ({ body, filename, index }): Promise<StoredPhoto> => {
+      // For an Idempotency-Key: the bytes as sent (and the name), so a repeat is known for the same form.
+      const sourceHash = sourceHashes && `${filename ?? ''}:${await sha256Of(body.file)}`;
       let saved: Awaited<ReturnType<ImageStore['savePhoto']>>;
       try {
         saved = await images.savePhoto({ file: body.file });
@@ -84,6 +101,7 @@ function readPostForm(request: FastifyRequest, images: ImageStore) {
         // The image store names the field 'file'; on a post the photos are 'media'.
         throw renameField(err, 'file', 'media');
       }
+      if (sourceHash) sourceHashes?.set(saved.key, sourceHash);
       return {
         key: saved.key,
         fileName: cleanFileName(filename, { fallback: `photo-${index + 1}` }),
@@ -101,7 +119,7 @@ function readPostForm(request: FastifyRequest, images: ImageStore) {
  * Posts (spec §7 Posts, Bookmarks): the feed, one post, create with photos (multipart, in a context
  * of its own so only this route parses multipart), edit, delete, like, bookmark, search and comments.
  */
-export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRoutesDeps) {
+export function postsRoutes(app: App, { posts, guard, images, limits, idempotency }: PostsRoutesDeps) {
   const me = (request: FastifyRequest) => guard.session(request).userId;
 
   const form = {
@@ -125,19 +143,55 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
             'optional purpose, price + currency, area_m2, status, licence_number; photos in media[] (or media, images[]).',
             `A description or photos ('${TEXT.postContentRequired}'). Each photo at most 10 MB (413 '${TEXT.imageTooLarge}'), at most ${LIMITS.imagesPerPost};`,
             'JPEG, PNG, WebP or GIF recognised by its bytes; stored as 480 and 1280 px wide WebP without metadata. All or nothing.',
+            'Optional header Idempotency-Key (1–255 visible characters, e.g. a UUID; one per post being written): the same key from the same user within 24 hours',
+            'answers with the first answer (same status and body, header Idempotent-Replayed: true) and creates no second post, even while the first',
+            `request is still being processed (the repeat waits for it; 409 '${TEXT.idempotencyKeyInFlight}' if it takes too long);`,
+            `the same key with a different form (other fields or photos) answers 422 '${TEXT.idempotencyKeyReused}'. Keys are per user.`,
           ].join(' '),
           consumes: ['multipart/form-data'],
+          headers: z.looseObject({ 'idempotency-key': z.string().optional() }),
           body: z.unknown(),
-          response: { 201: successSchema(postSchema), 413: failureSchema, ...failures },
+          response: { 201: createdAnswer, 409: failureSchema, 413: failureSchema, ...failures },
         },
       },
       async (request, reply) => {
         const userId = me(request);
+        const key = idempotencyKeyOf(request.headers['idempotency-key']);
         await limits.hit(`post-create:user:${userId}`, POSTS_PER_HOUR);
-        const { fields, files: photos } = await readPostForm(request, images);
+        const sourceHashes = key ? new Map<string, string>() : undefined;
+        const { fields, files: photos } = await readPostForm(request, images, sourceHashes);
+        const created = (post: Post) => ({
+          status: 201,
+          body: { status: true as const, message: TEXT.postCreated, data: post },
+        });
         try {
-          const post = await posts.create(userId, posts.parseCreateFields(fields), photos);
-          return reply.status(201).send({ status: true as const, message: TEXT.postCreated, data: post });
+          if (!key) {
+            const post = await posts.create(userId, posts.parseCreateFields(fields), photos);
+            return reply.status(201).send(created(post).body);
+          }
+          const claim = { userId, key };
+          const answer = await idempotency.run<z.infer<typeof createdAnswer>>({
+            claim,
+            scope: 'post_create',
+            fingerprint: fingerprintOf(
+              fields,
+              photos.map((p) => sourceHashes?.get(p.key) ?? ''),
+            ),
+            work: async () =>
+              created(await posts.create(userId, posts.parseCreateFields(fields), photos, claim)),
+            committed: async (postId) => created(await posts.get(postId, userId)),
+            parse: (stored) => createdAnswer.parse(stored),
+          });
+          if (answer.replayed) {
+            // The first request's post is the answer: this one's photos are not used.
+            await removeQuietly(
+              images,
+              photos.map((p) => p.key),
+              request.log,
+            );
+            reply.header('idempotent-replayed', 'true');
+          }
+          return reply.status(answer.status).send(answer.body);
         } catch (err) {
           await removeQuietly(
             images,
@@ -207,7 +261,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
         security,
         summary: 'The feed: newest first, 10 a page, keyset by next_cursor, with filters',
         querystring: checkedFeedQuery,
-        response: { 200: successSchema(feedResult), ...failures },
+        response: { 200: fastResponse(successSchema(feedResult)), ...failures },
       },
     },
     async (request) => ({ status: true as const, data: await posts.feed(me(request), request.query) }),
@@ -223,7 +277,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
         summary: 'Posts matching a keyword in the description, city names or type labels (en/ar)',
         description: 'Ranked by relevance, then newest; next_cursor is a position for the next page.',
         querystring: searchQuery,
-        response: { 200: successSchema(feedResult), ...failures },
+        response: { 200: fastResponse(successSchema(feedResult)), ...failures },
       },
     },
     async (request) => ({ status: true as const, data: await posts.search(me(request), request.query) }),
@@ -238,7 +292,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits }: PostsRou
         security,
         summary: 'One post',
         params: postIdParams,
-        response: { 200: successSchema(postSchema), ...failures },
+        response: { 200: fastResponse(successSchema(postSchema)), ...failures },
       },
     },
     async (request) => ({ status: true as const, data: await posts.get(request.params.id, me(request)) }),

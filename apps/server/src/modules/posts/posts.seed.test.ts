@@ -44,5 +44,6 @@ describe('demo posts', () => {
     } finally {
       await app.close();
     }
-  });
+    // The whole demo seed (hashes, photos through sharp): CPU alone, given time on a shared machine.
+  }, 120_000);
 });

@@ -26,6 +26,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { fieldFailures } from '../../lib/field-errors.ts';
+import type { IdempotencyClaim } from '../idempotency/idempotency.repository.ts';
 import type { CommentRow, CommentsRepository } from './comments.repository.ts';
 import type { CurrentPhoto, MediaInsert, PhotoSlot, PostRow, PostsRepository } from './posts.repository.ts';
 import { searchTextOf, toTsQuery } from './posts.search.ts';
@@ -259,7 +260,13 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /** Checks a form once its photos are known; the photos are already stored by the caller. */
-    async create(userId: number, fields: CreatePostFields, photos: StoredPhoto[]): Promise<Post> {
+    /** With `claim`, the Idempotency-Key the request holds is made to name the post as it commits. */
+    async create(
+      userId: number,
+      fields: CreatePostFields,
+      photos: StoredPhoto[],
+      claim?: IdempotencyClaim,
+    ): Promise<Post> {
       if (!hasContent(fields.description, photos.length)) {
         throw new Invalid({ description: 'postContentRequired' });
       }
@@ -273,6 +280,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         },
         photos,
         fields.mentions,
+        claim,
       );
       await deps.listed(id, userId);
       // The listing queued its followers' notifications, and its mentions theirs, in its own
@@ -457,12 +465,16 @@ export function createPostsService(deps: PostsServiceDeps) {
       if (!tsQuery) return { posts: [], next_cursor: null };
       const offset = query.cursor ?? 0;
       const ids = await posts.searchIds(tsQuery, query.per_page + 1, offset);
-      const page = ids.slice(0, query.per_page);
-      const rows = withoutHidden(await deps.hiddenFrom(viewerId), await posts.byIds(page, viewerId));
       return {
-        posts: rows.map((r) => toPost(r, viewerId)),
+        posts: await this.byIds(ids.slice(0, query.per_page), viewerId),
         next_cursor: ids.length > query.per_page ? offset + query.per_page : null,
       };
+    },
+
+    /** Listings by id as `viewerId` sees them, in the order given; hidden ones left out. */
+    async byIds(ids: number[], viewerId: number): Promise<Post[]> {
+      const rows = withoutHidden(await deps.hiddenFrom(viewerId), await posts.byIds(ids, viewerId));
+      return rows.map((r) => toPost(r, viewerId));
     },
 
     // Comments

@@ -128,8 +128,36 @@ export function createProfilesRepository(db: Database) {
     },
 
     // Views: one per viewer per day.
+    /** Counts a visit when the profile exists (a missing one is the read's 404, not a foreign key's 500). */
     async recordView(profileId: number, viewerId: number, day: string): Promise<void> {
-      await db.insert(profileViews).values({ profileId, viewerId, day }).onConflictDoNothing();
+      await db.execute(sql`
+        insert into profile_views (profile_id, viewer_id, day)
+        select ${profileId}, ${viewerId}, ${day}::date where exists (select 1 from users where id = ${profileId})
+        on conflict do nothing`);
+    },
+
+    /**
+     * A profile as `viewerId` opens it, in one statement (issue 25; it was eight): the person, their
+     * preferences, follows both ways and the viewer's relation, views, listings and whether the
+     * viewer blocked them. Each count is read from its own index, as the separate reads were.
+     */
+    async profileView(profileId: number, viewerId: number) {
+      const [row] = await db
+        .select({
+          user: users,
+          preferences: userPreferences,
+          followers: sql<number>`(select count(*)::int from follows f where f.followee_id = ${users.id})`,
+          following: sql<number>`(select count(*)::int from follows f where f.follower_id = ${users.id})`,
+          viewerFollows: sql<boolean>`exists(select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${users.id})`,
+          followsViewer: sql<boolean>`exists(select 1 from follows f where f.follower_id = ${users.id} and f.followee_id = ${viewerId})`,
+          views: sql<number>`(select count(*)::int from profile_views v where v.profile_id = ${users.id})`,
+          postsCount: sql<number>`(select count(*)::int from posts p where p.user_id = ${users.id})`,
+          blockedByViewer: sql<boolean>`exists(select 1 from user_blocks b where b.blocker_id = ${viewerId} and b.blocked_id = ${users.id})`,
+        })
+        .from(users)
+        .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+        .where(eq(users.id, profileId));
+      return row;
     },
     views: (profileId: number) => db.$count(profileViews, eq(profileViews.profileId, profileId)),
 

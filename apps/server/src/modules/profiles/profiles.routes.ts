@@ -15,6 +15,7 @@ import {
 } from '@makan/contract/profiles';
 import { TEXT } from '@makan/contract/texts';
 import { z } from 'zod';
+import { fastResponse } from '../../lib/fast-serializer.ts';
 import type { App } from '../../lib/http.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import type { ProfilesService } from './profiles.service.ts';
@@ -58,7 +59,10 @@ export function profilesRoutes(
         summary: 'A profile with its posts',
         security,
         params: profileIdParams,
-        response: { 200: successSchema(z.object({ user: publicProfile, posts: firstPosts })), ...failures },
+        response: {
+          200: fastResponse(successSchema(z.object({ user: publicProfile, posts: firstPosts }))),
+          ...failures,
+        },
       },
     },
     async (request) => ({

@@ -104,16 +104,22 @@ export function createProfilesService({
      * A visit by someone else counts once per viewer per day.
      */
     async view(profileId: number, viewerId: number): Promise<PublicProfile> {
-      const user = await mustFind(profileId);
       const self = profileId === viewerId;
       if (!self) await profiles.recordView(profileId, viewerId, clock.now().toISOString().slice(0, 10));
-      const [preferences, followInfo, views, postsCount, isBlocked] = await Promise.all([
-        profiles.preferences(profileId),
-        profiles.followInfo(profileId, viewerId),
-        profiles.views(profileId),
-        countPosts(profileId),
-        self ? false : blocks.isBlockedBy(viewerId, profileId),
-      ]);
+      // Read after the visit is counted, so the count includes it.
+      const found = await profiles.profileView(profileId, viewerId);
+      if (!found) throw new NotFound();
+      const { user } = found;
+      const views = found.views;
+      const postsCount = found.postsCount;
+      const preferences = found.preferences ?? undefined;
+      const isBlocked = self ? false : found.blockedByViewer;
+      const followInfo = {
+        followers_count: found.followers,
+        following_count: found.following,
+        is_following: !self && found.viewerFollows,
+        is_followed_by: !self && found.followsViewer,
+      };
       const showContact = self || !user.hideContact;
       return {
         id: user.id,

@@ -1,4 +1,4 @@
-import { normalizePhone } from '@makan/contract/auth';
+import { normalizePhone } from '@makan/contract/identifier';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { UsersRepository } from './users.repository.ts';
 

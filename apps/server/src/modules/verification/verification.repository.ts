@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.ts';
 
 export type VerificationRow = typeof companyVerifications.$inferSelect;
 
-/** A stored document's file name under DATA_DIR/verification. */
+/** A stored document's key in the verification area of the media store (DATA_DIR/verification, or verification/ in the bucket). */
 export const documentFileName = (row: Pick<VerificationRow, 'documentKey' | 'documentType'>) =>
   `${row.documentKey}.${row.documentType === 'jpeg' ? 'jpg' : row.documentType}`;
 

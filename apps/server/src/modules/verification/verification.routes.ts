@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
 import { actionResult } from '@makan/contract/moderation';
 import { TEXT } from '@makan/contract/texts';
@@ -11,7 +9,7 @@ import {
   verificationState,
 } from '@makan/contract/verification';
 import { z } from 'zod';
-import { Invalid, NotFound } from '../../lib/errors.ts';
+import { Invalid } from '../../lib/errors.ts';
 import { fieldFailures } from '../../lib/field-errors.ts';
 import { contentDisposition } from '../../lib/file-name.ts';
 import type { App } from '../../lib/http.ts';
@@ -119,13 +117,11 @@ export function verificationRoutes(
     }),
     async (request, reply) => {
       const file = await verification.document(session(request), request.params.id);
-      const info = await stat(file.path).catch(() => undefined);
-      if (!info) throw new NotFound();
       reply.header('content-type', file.mime);
-      reply.header('content-length', info.size);
+      reply.header('content-length', file.object.size);
       reply.header('content-disposition', contentDisposition('inline', file.name));
       reply.header('cache-control', 'private, no-store');
-      return reply.send(createReadStream(file.path));
+      return reply.send(file.object.body);
     },
   );
 

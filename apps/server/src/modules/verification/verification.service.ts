@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type {
   Verification,
   VerificationDocumentType,
@@ -11,6 +9,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Notifier, Session } from '../auth/auth.service.ts';
 import { sniffImage } from '../media/image-store.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import { moderationEmail } from '../moderation/moderation.messages.ts';
 import type { ModerationRepository } from '../moderation/moderation.repository.ts';
 import { moderationUserView, staffMember } from '../moderation/moderation.service.ts';
@@ -27,8 +26,8 @@ type Deps = {
   users: UsersRepository;
   notifier: Notifier;
   clock: Clock;
-  /** Where documents are kept: DATA_DIR/verification, served to staff only through the API. */
-  dir: string;
+  /** Where documents are kept (the store's private verification area), served to staff only through the API. */
+  store: MediaStore;
 };
 
 const MIME: Record<VerificationDocumentType, string> = {
@@ -46,7 +45,14 @@ export function documentType(bytes: Buffer): VerificationDocumentType | undefine
 }
 
 /** Companies ask to be verified; moderators approve or refuse (issue 21). */
-export function createVerificationService({ verifications, moderation, users, notifier, clock, dir }: Deps) {
+export function createVerificationService({
+  verifications,
+  moderation,
+  users,
+  notifier,
+  clock,
+  store,
+}: Deps) {
   const view = (row: VerificationRow): Verification => ({
     id: row.id,
     status: row.status,
@@ -110,9 +116,9 @@ export function createVerificationService({ verifications, moderation, users, no
       if (!type)
         throw new Invalid({ document: 'verificationDocumentInvalid' }, 'verificationDocumentInvalid');
       const key = randomBytes(16).toString('hex');
-      await mkdir(dir, { recursive: true });
-      const file = path.join(dir, documentFileName({ documentKey: key, documentType: type }));
-      await writeFile(file, document, { mode: 0o600 });
+      // The object first, then the row (as uploads do): a row never names a missing document.
+      const file = documentFileName({ documentKey: key, documentType: type });
+      await store.put(file, document, MIME[type]);
       const row = await verifications.create({
         userId: session.userId,
         registrationNumber,
@@ -121,7 +127,7 @@ export function createVerificationService({ verifications, moderation, users, no
         now: clock.now(),
       });
       if (!row) {
-        await rm(file, { force: true });
+        await store.delete(file);
         throw new Conflict('verificationPending');
       }
       return { company_verified: false, verification: view(row) };
@@ -147,16 +153,14 @@ export function createVerificationService({ verifications, moderation, users, no
       };
     },
 
-    /** The document of a request, to staff only. */
+    /** The document of a request, to staff only, read from the shared store (any node serves it). */
     async document(session: Session, id: number) {
       await staff(session);
       const row = await verifications.find(id);
       if (!row) throw new NotFound();
-      return {
-        path: path.join(dir, documentFileName(row)),
-        mime: MIME[row.documentType],
-        name: documentFileName(row),
-      };
+      const object = await store.get(documentFileName(row));
+      if (!object) throw new NotFound();
+      return { object, mime: MIME[row.documentType], name: documentFileName(row) };
     },
 
     approve: (session: Session, id: number) => decide(session, id, 'approved', null),

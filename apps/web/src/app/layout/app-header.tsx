@@ -7,6 +7,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { BuildingIcon } from '../../components/ui/icons/building.tsx';
 import { CloseIcon } from '../../components/ui/icons/close.tsx';
 import { MenuIcon } from '../../components/ui/icons/menu.tsx';
+import { SavedSearchIcon } from '../../components/ui/icons/saved-search.tsx';
 import { SettingsIcon } from '../../components/ui/icons/settings.tsx';
 import { ShieldCheckIcon } from '../../components/ui/icons/shield-check.tsx';
 import { withRedirect } from '../../features/auth/flow.ts';
@@ -165,6 +166,24 @@ export function AppHeader() {
           >
             <SettingsIcon />
           </NavLink>
+          {signedIn && (
+            // Beside the bell that tells of their matches; the phone's menu names it in words.
+            <NavLink
+              to="/saved-searches"
+              aria-label={t('nav.savedSearches')}
+              title={t('nav.savedSearches')}
+              data-testid="saved-searches-link"
+              className={({ isActive }) =>
+                buttonClasses(
+                  'ghost',
+                  'icon',
+                  cx('max-md:hidden', isActive && 'text-primary-700 dark:text-primary-300'),
+                )
+              }
+            >
+              <SavedSearchIcon />
+            </NavLink>
+          )}
           {signedIn && <ChatIconLink className="md:hidden" />}
           {signedIn && <NotificationsBell />}
           <button
@@ -192,6 +211,7 @@ export function AppHeader() {
         <ul className="flex flex-col gap-1">
           {[
             ...links,
+            ...(signedIn ? [['savedSearches', '/saved-searches'] as const] : []),
             ...(moderates ? [['moderation', '/admin'] as const] : []),
             ['settings', '/settings'] as const,
           ].map(([key, to]) => (

@@ -5,9 +5,14 @@ import { CommentView } from '../../features/posts/components/comment-view.tsx';
 import { HomeFeed } from '../../features/posts/components/home-feed.tsx';
 import { NotFound, PostView } from '../../features/posts/components/post-view.tsx';
 import { SearchView } from '../../features/posts/components/search-view.tsx';
+import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button.tsx';
+import { criteriaFromFilters, criteriaFromKeyword } from '../../features/saved-searches/criteria.ts';
 
+/** The feed, with 'Save this search' once a filter is set. */
 export function HomePage() {
-  return <HomeFeed />;
+  return (
+    <HomeFeed filtersAction={(filters) => <SaveSearchButton criteria={criteriaFromFilters(filters)} />} />
+  );
 }
 
 /** A route id: a positive whole number, else null (the page then says "not found"). */
@@ -38,6 +43,9 @@ export function BookmarksPage() {
   return <BookmarksView />;
 }
 
+/** The search, with 'Save this search' for the keyword searched. */
 export function SearchPage() {
-  return <SearchView />;
+  return (
+    <SearchView keywordAction={(keyword) => <SaveSearchButton criteria={criteriaFromKeyword(keyword)} />} />
+  );
 }

@@ -18,7 +18,8 @@ describe('settings page', () => {
     expect(within(themes).getByRole('radio', { name: 'Light' })).toBeChecked();
     await userEvent.click(within(themes).getByRole('radio', { name: 'Dark' }));
     expect(within(themes).getByRole('radio', { name: 'Dark' })).toBeChecked();
-    expect(document.documentElement).toHaveClass('dark');
+    // The class on <html> follows once the click has painted (lib/theme.ts).
+    await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
     expect(getItem('theme')).toBe('dark');
     expect(getItem('darkMode')).toBe(true);
   });

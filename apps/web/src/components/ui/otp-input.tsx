@@ -1,4 +1,4 @@
-import { toAsciiDigits } from '@makan/contract/auth';
+import { toAsciiDigits } from '@makan/contract/identifier';
 import { LIMITS } from '@makan/contract/limits';
 import { type ClipboardEvent, type KeyboardEvent, type Ref, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

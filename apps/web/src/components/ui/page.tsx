@@ -1,12 +1,15 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/cx.ts';
 
-/** Sets the document title as '<title> · Makan'. */
+/**
+ * Sets the document title as '<title> · Makan'. A layout effect, so the title changes in the same commit as
+ * the heading: whoever sees the new page (a reader, a test) never sees the old page's title with it.
+ */
 export function useDocumentTitle(title: string): void {
   const { t } = useTranslation();
   const full = t('app.pageTitle', { title });
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = full;
   }, [full]);
 }

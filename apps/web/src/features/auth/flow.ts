@@ -1,5 +1,5 @@
-import { identifierKind, type VerificationInfo } from '@makan/contract/auth';
-import { z } from 'zod';
+import type { VerificationInfo } from '@makan/contract/auth';
+import { identifierKind } from '@makan/contract/identifier';
 import { safeRedirect } from '../../lib/session.ts';
 import { getItem, removeItem, setItem } from '../../lib/storage.ts';
 
@@ -36,15 +36,19 @@ export function resetIdentifier(): string | null {
  * What one auth page hands the next through the history state: when a code was sent (so the
  * resend countdown survives a reload) and a notice to show on arrival.
  */
-export const flowStateSchema = z.object({
-  codeSentAt: z.number().optional(),
-  notice: z.enum(['verificationRequired', 'sessionExpired']).optional(),
-});
-export type FlowState = z.infer<typeof flowStateSchema>;
+export interface FlowState {
+  codeSentAt?: number | undefined;
+  notice?: 'verificationRequired' | 'sessionExpired' | undefined;
+}
 
+/** The history state as a FlowState, {} when it is not one (read by hand: no zod on /login's first load). */
 export function readFlowState(state: unknown): FlowState {
-  const parsed = flowStateSchema.safeParse(state);
-  return parsed.success ? parsed.data : {};
+  if (typeof state !== 'object' || state === null) return {};
+  const codeSentAt = 'codeSentAt' in state ? state.codeSentAt : undefined;
+  const notice = 'notice' in state ? state.notice : undefined;
+  if (codeSentAt !== undefined && typeof codeSentAt !== 'number') return {};
+  if (notice !== undefined && notice !== 'verificationRequired' && notice !== 'sessionExpired') return {};
+  return { codeSentAt, notice };
 }
 
 /** `path` with the current page's `redirect` query carried over, when it is safe to follow. */

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The popup's size (spec §2). */
 export const POPUP_WIDTH = 600;
 export const POPUP_HEIGHT = 700;
@@ -7,14 +5,35 @@ export const POPUP_HEIGHT = 700;
 export const POPUP_NAME = 'makan-linkedin';
 
 /** What /linkedin-callback hands its opener through postMessage. */
-export const linkedinMessage = z.object({
-  type: z.literal('makan:linkedin-callback'),
-  code: z.string().nullable(),
-  state: z.string().nullable(),
-  error: z.string().nullable(),
-  error_description: z.string().nullable(),
-});
-export type LinkedinMessage = z.infer<typeof linkedinMessage>;
+export interface LinkedinMessage {
+  type: 'makan:linkedin-callback';
+  code: string | null;
+  state: string | null;
+  error: string | null;
+  error_description: string | null;
+}
+
+const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+/**
+ * A message event's data as a LinkedinMessage (unknown keys dropped), or null. Read by hand: the
+ * LinkedIn button is on /login, whose first load carries no zod (issue 17).
+ */
+export function readLinkedinMessage(data: unknown): LinkedinMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const field = (name: string): unknown => (name in data ? Reflect.get(data, name) : undefined);
+  const [type, code, state, error, errorDescription] = [
+    field('type'),
+    field('code'),
+    field('state'),
+    field('error'),
+    field('error_description'),
+  ];
+  if (type !== 'makan:linkedin-callback') return null;
+  if (!stringOrNull(code) || !stringOrNull(state) || !stringOrNull(error) || !stringOrNull(errorDescription))
+    return null;
+  return { type, code, state, error, error_description: errorDescription };
+}
 
 export function callbackParams(params: URLSearchParams): LinkedinMessage {
   return {

@@ -1,4 +1,3 @@
-import { linkedinUrlResult } from '@makan/contract/auth';
 import { http } from '../../../lib/http.ts';
 
 /**
@@ -6,6 +5,8 @@ import { http } from '../../../lib/http.ts';
  * never cached). 503 when the server has no LinkedIn credentials.
  */
 export async function fetchLinkedinUrl() {
+  // The answer's schema (and zod) loads with the click, not with /login (issue 17).
+  const { linkedinUrlResult } = await import('@makan/contract/auth');
   const { data } = await http.request('/auth/linkedin', { schema: linkedinUrlResult, toast: 'none' });
   return data.url;
 }

@@ -1,4 +1,5 @@
-import { forgotPasswordRequest, normalizeIdentifier } from '@makan/contract/auth';
+import { forgotPasswordRequest } from '@makan/contract/auth';
+import { normalizeIdentifier } from '@makan/contract/identifier';
 import { TEXT } from '@makan/contract/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

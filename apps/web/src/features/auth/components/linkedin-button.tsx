@@ -14,9 +14,9 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import {
   checkCallback,
   type LinkedinMessage,
-  linkedinMessage,
   POPUP_NAME,
   popupFeatures,
+  readLinkedinMessage,
   stateOf,
 } from '../linkedin.ts';
 
@@ -69,13 +69,13 @@ export function LinkedInButton() {
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
-      const parsed = linkedinMessage.safeParse(event.data);
-      if (!parsed.success) return;
+      const parsed = readLinkedinMessage(event.data);
+      if (!parsed) return;
       // While a popup of ours is open, only it may answer.
       if (popupRef.current && event.source && event.source !== popupRef.current) return;
       popupRef.current = null;
       setWaiting(false);
-      void finish(parsed.data);
+      void finish(parsed);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

@@ -1,9 +1,5 @@
-import {
-  type LoginRequest,
-  loginRequest,
-  normalizeIdentifier,
-  verificationRequiredResult,
-} from '@makan/contract/auth';
+import type { LoginRequest } from '@makan/contract/auth';
+import { normalizeIdentifier } from '@makan/contract/identifier';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -40,8 +36,19 @@ type Errors = Partial<Record<Field, Message>>;
 const FIELDS: ReadonlyArray<Field> = ['identifier', 'password'];
 const isField = (name: unknown): name is Field => FIELDS.some((field) => field === name);
 
+type AuthContract = typeof import('@makan/contract/auth');
+let authContract: AuthContract | undefined;
+/**
+ * The contract's auth schemas, and zod with them, load when the visitor starts on the form (focus) or
+ * sends it, not with /login: they are most of what the page's first load would otherwise carry (issue 17).
+ */
+async function loadAuthContract(): Promise<AuthContract> {
+  authContract ??= await import('@makan/contract/auth');
+  return authContract;
+}
+
 /** The form's values checked by the contract's schema: the first message per field, or the values. */
-function check(form: HTMLFormElement) {
+function check({ loginRequest }: AuthContract, form: HTMLFormElement) {
   const data = new FormData(form);
   const parsed = loginRequest.safeParse({
     identifier: String(data.get('identifier') ?? ''),
@@ -79,6 +86,8 @@ export function LoginForm() {
   // Locked by wrong passwords: the owner may sign in with a code sent to this identifier.
   const [lockedIdentifier, setLockedIdentifier] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // A second submit while the first is still loading the schemas or waiting for the server does nothing.
+  const sending = useRef(false);
 
   const errorOf = (name: Field) => {
     const message = errors[name];
@@ -86,16 +95,17 @@ export function LoginForm() {
   };
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
-    if (submitted) setErrors(check(event.currentTarget).errors);
+    // Submitted once, so the schemas are loaded.
+    if (submitted && authContract) setErrors(check(authContract, event.currentTarget).errors);
   };
 
-  const send = async (form: HTMLFormElement, body: LoginRequest) => {
+  const send = async (contract: AuthContract, form: HTMLFormElement, body: LoginRequest) => {
     try {
       const { data, message } = await login(body);
       completeSignIn(data, message, new URLSearchParams(search).get('redirect'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
-        const pending = verificationRequiredResult.safeParse(error.data);
+        const pending = contract.verificationRequiredResult.safeParse(error.data);
         const next = pending.success ? nextVerificationPath(pending.data.verification) : null;
         if (pending.success && next) {
           rememberContact(pending.data.verification);
@@ -124,21 +134,31 @@ export function LoginForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isSubmitting) return;
+    if (sending.current) return;
+    sending.current = true;
     const form = event.currentTarget;
-    setSubmitted(true);
-    const { values, errors: invalid } = check(form);
-    setErrors(invalid);
-    if (!values) {
-      focusFirst(form, invalid);
-      return;
-    }
-    setFormError(null);
-    setLockedIdentifier(null);
-    setSubmitting(true);
     try {
-      await send(form, { ...values, identifier: normalizeIdentifier(values.identifier) });
+      let contract: AuthContract;
+      try {
+        contract = await loadAuthContract();
+      } catch (error) {
+        // Offline before the schemas ever loaded: said like any request that could not go out.
+        setFormError(apiErrorText(t, error));
+        return;
+      }
+      setSubmitted(true);
+      const { values, errors: invalid } = check(contract, form);
+      setErrors(invalid);
+      if (!values) {
+        focusFirst(form, invalid);
+        return;
+      }
+      setFormError(null);
+      setLockedIdentifier(null);
+      setSubmitting(true);
+      await send(contract, form, { ...values, identifier: normalizeIdentifier(values.identifier) });
     } finally {
+      sending.current = false;
       setSubmitting(false);
     }
   };
@@ -155,6 +175,7 @@ export function LoginForm() {
         noValidate
         onSubmit={onSubmit}
         onChange={onChange}
+        onFocus={() => void loadAuthContract().catch(() => {})}
         data-testid="login-form"
         className="flex flex-col gap-5"
       >

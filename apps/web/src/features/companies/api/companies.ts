@@ -1,5 +1,4 @@
 import { LIMITS } from '@makan/contract/limits';
-import { profilesListResult } from '@makan/contract/profiles';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { profileListsKey } from '../../../lib/query-keys.ts';
@@ -18,6 +17,8 @@ export async function fetchCompanies(
   { q, cursor, verifiedOnly = false }: { q: string; cursor: number | undefined; verifiedOnly?: boolean },
   { signal }: { signal?: AbortSignal } = {},
 ) {
+  // The answer's schema (and zod) loads beside the request, not before the page (issue 17).
+  const { profilesListResult } = await import('@makan/contract/profiles');
   const { data } = await http.request('/profiles-list/all', {
     query: {
       type: 'developer',

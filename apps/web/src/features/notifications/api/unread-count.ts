@@ -1,10 +1,12 @@
-import { unreadCountSchema } from '@makan/contract/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { unreadCountKey } from './notification-cache.ts';
 
 /** GET /api/notifications/unread-count. */
 export async function fetchUnreadCount({ signal }: { signal?: AbortSignal } = {}) {
+  // The bell is in every page's header: its schema (and zod) loads with its first read, so signed-out
+  // pages never load them (issue 17).
+  const { unreadCountSchema } = await import('@makan/contract/notifications');
   const { data } = await http.request('/notifications/unread-count', {
     schema: unreadCountSchema,
     signal,

@@ -86,3 +86,29 @@ describe('a mention', () => {
     expect(item).toHaveTextContent('Sara');
   });
 });
+
+describe('a listing that matches a saved search', () => {
+  const match = notification({
+    id: 34,
+    kind: 'search',
+    excerpt: 'Offices in Olaya',
+    link: '/post/12',
+    actors: [saraActor],
+  });
+
+  it('says who posted it and which saved search it matches, and opens the listing', () => {
+    const item = show(match);
+    expect(item).toHaveTextContent('Sara posted a listing that matches your saved search Offices in Olaya');
+    const name = screen.getByTestId('notification-search-name');
+    expect(name).toHaveTextContent('Offices in Olaya');
+    expect(name).toHaveAttribute('dir', 'auto');
+    // The name is in the sentence: it is not said a second time as an excerpt.
+    expect(screen.queryByTestId('notification-excerpt')).not.toBeInTheDocument();
+    expect(item).toHaveAttribute('href', '/post/12');
+  });
+
+  it('in Arabic', () => {
+    const item = show({ ...match, excerpt: 'مكاتب العليا' }, 'ar');
+    expect(item).toHaveTextContent('نشر Sara إعلانًا يطابق بحثك المحفوظ مكاتب العليا');
+  });
+});

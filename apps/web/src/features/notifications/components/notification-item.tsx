@@ -48,6 +48,18 @@ function Sentence({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
   const { kind } = notification;
   if (kind === 'moderation') return <>{t(`notifications.moderation.${notification.outcome ?? 'notice'}`)}</>;
+  if (kind === 'search')
+    // A listing matched a saved search: its author, and the search's name (the user's own words).
+    return (
+      <Trans
+        i18nKey="notifications.kinds.search"
+        values={{ name: notification.excerpt ?? '' }}
+        components={{
+          actors: <Actors notification={notification} />,
+          search: <bdi dir="auto" className="font-semibold" data-testid="notification-search-name" />,
+        }}
+      />
+    );
   return (
     <Trans
       i18nKey={`notifications.kinds.${kind}`}
@@ -136,7 +148,7 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
             <Sentence notification={notification} />
           </span>
           {notification.kind === 'listing' && notification.change && <Change change={notification.change} />}
-          {excerpt && (
+          {excerpt && notification.kind !== 'search' && (
             <span className="line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-300">
               {notification.kind === 'moderation' && (
                 <>

@@ -8,11 +8,10 @@ import { MapPinIcon } from '../../../components/ui/icons/map-pin.tsx';
 import { PlusIcon } from '../../../components/ui/icons/plus.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { cityName, countryName, useCitySearch } from '../../../lib/cities.ts';
+import { cityName, countryName, useCities, useCitySearch } from '../../../lib/cities.ts';
 import { cx } from '../../../lib/cx.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { useCities } from '../api/city.ts';
 
 interface LocationsStepProps {
   selected: readonly number[];

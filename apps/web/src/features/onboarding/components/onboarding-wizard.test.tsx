@@ -143,10 +143,23 @@ describe('onboarding steps', () => {
 describe('finishing onboarding', () => {
   const saved = { purpose: 'buy', property_types: ['office', 'retail'], preferred_locations: [1] };
 
+  const savedSearch = (criteria: unknown) => ({
+    id: 1,
+    name: 'Office Space or Retail Space · For sale · Riyadh',
+    criteria,
+    frequency: 'instant',
+    paused: false,
+    new_count: 0,
+    last_opened_at: null,
+    created_at: '2026-11-26T10:00:00.000Z',
+  });
+
   it('saves complete preferences, updates the stored user and /api/user, and goes home', async () => {
     const calls = answer(status(3, saved), {
       'POST /api/onboarding/preferences': (body) =>
         ok(fullUserFixture({ preferences: body as typeof saved }), 'Preferences saved'),
+      'POST /api/saved-searches': (body) =>
+        ok(savedSearch((body as { criteria: unknown }).criteria), undefined, 201),
     });
     const { router, queryClient } = open();
     await screen.findByRole('heading', { name: 'Where are you looking?' });
@@ -156,6 +169,52 @@ describe('finishing onboarding', () => {
     expect(getItem('user_data')?.preferences).toEqual(saved);
     expect(queryClient.getQueryData(['user', 'me'])).toMatchObject({ preferences: saved });
     expect(screen.getByTestId('toast')).toHaveTextContent('Preferences saved');
+  });
+
+  it('offers to save the answers as the first saved search, checked, and saves it after the preferences', async () => {
+    const calls = answer(status(3, saved), {
+      'POST /api/onboarding/preferences': (body) =>
+        ok(fullUserFixture({ preferences: body as typeof saved }), 'Preferences saved'),
+      'POST /api/saved-searches': (body) =>
+        ok(savedSearch((body as { criteria: unknown }).criteria), undefined, 201),
+    });
+    const { router } = open();
+    await screen.findByRole('heading', { name: 'Where are you looking?' });
+    const offer = screen.getByRole('checkbox', { name: 'Tell me when new listings match these choices' });
+    expect(offer).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    const routes = calls.map((call) => call.route);
+    expect(routes.indexOf('POST /api/saved-searches')).toBeGreaterThan(
+      routes.indexOf('POST /api/onboarding/preferences'),
+    );
+    // No name: the server names it from the criteria in the user's language.
+    expect(calls.find((call) => call.route === 'POST /api/saved-searches')?.body).toEqual({
+      criteria: {
+        keyword: null,
+        property_types: ['office', 'retail'],
+        city_ids: [1],
+        purpose: 'sale',
+        currency: null,
+        price_min: null,
+        price_max: null,
+        area_min: null,
+        area_max: null,
+      },
+    });
+  });
+
+  it('saves no search when the offer is unchecked, and goes on when saving it fails', async () => {
+    const calls = answer(status(3, saved), {
+      'POST /api/onboarding/preferences': (body) =>
+        ok(fullUserFixture({ preferences: body as typeof saved }), 'Preferences saved'),
+    });
+    const { router } = open();
+    await screen.findByRole('heading', { name: 'Where are you looking?' });
+    await userEvent.click(screen.getByTestId('onboarding-save-search'));
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(calls.some((call) => call.route === 'POST /api/saved-searches')).toBe(false);
   });
 
   it('sends a server field error back to its step, in the page language', async () => {
@@ -196,7 +255,10 @@ describe('finishing onboarding', () => {
     await userEvent.click(screen.getByRole('radio', { name: /List property/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    const finish = await screen.findByRole('button', { name: 'Finish' });
+    // Editing one's preferences offers no saved search: that is the first onboarding's offer.
+    expect(screen.queryByTestId('onboarding-save-search')).not.toBeInTheDocument();
+    await userEvent.click(finish);
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(calls.find((call) => call.route === 'PUT /api/user/preferences')?.body).toEqual({
       ...saved,

@@ -1,4 +1,9 @@
-import type { onboardingStatus, Purpose, questionsResult } from '@makan/contract/onboarding';
+import type {
+  onboardingStatus,
+  PreferencesRequest,
+  Purpose,
+  questionsResult,
+} from '@makan/contract/onboarding';
 import type { PropertyType } from '@makan/contract/property-types';
 import { TEXT } from '@makan/contract/texts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -21,7 +26,7 @@ import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { firstFieldMessages, translateMessage } from '../../../lib/messages.ts';
+import { apiErrorText, firstFieldMessages, translateMessage } from '../../../lib/messages.ts';
 import { isPropertyType } from '../../../lib/property-types.ts';
 import { type Answers, asStep, completePreferences, type Step, startFrom, stepComplete } from '../answers.ts';
 import { useOnboardingStatus } from '../api/onboarding-status.ts';
@@ -45,8 +50,17 @@ const purposeIcons: Record<Purpose, ReactNode> = {
 /** Which step holds each answer, to send a server's field error back to its step. */
 const stepOfField: Record<string, Step> = { purpose: 1, property_types: 2, preferred_locations: 3 };
 
+interface OnboardingWizardProps {
+  /**
+   * Saves the first answers as a saved search too (the saved searches feature, which the page hands
+   * in): offered on the last step of a first onboarding, checked by default, run once the
+   * preferences are saved.
+   */
+  saveAsSearch?: (preferences: PreferencesRequest) => Promise<unknown>;
+}
+
 /** /commercial: loads the questions and where the user left off, then the three steps. */
-export function OnboardingWizard() {
+export function OnboardingWizard({ saveAsSearch }: OnboardingWizardProps = {}) {
   const { t } = useTranslation();
   const questions = useQuestions();
   const status = useOnboardingStatus();
@@ -68,12 +82,20 @@ export function OnboardingWizard() {
   if (!questions.data || !status.data) return <PageSpinner />;
   return (
     <Page title={title} description={t('onboarding.intro')} testId="onboarding-page" className="max-w-3xl">
-      <Wizard questions={questions.data} status={status.data} />
+      <Wizard questions={questions.data} status={status.data} saveAsSearch={saveAsSearch} />
     </Page>
   );
 }
 
-function Wizard({ questions, status }: { questions: Questions; status: Status }) {
+function Wizard({
+  questions,
+  status,
+  saveAsSearch,
+}: {
+  questions: Questions;
+  status: Status;
+  saveAsSearch: OnboardingWizardProps['saveAsSearch'];
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -82,10 +104,13 @@ function Wizard({ questions, status }: { questions: Questions; status: Status })
   const [step, setStep] = useState<Step>(initial.step);
   const [answers, setAnswers] = useState<Answers>(initial.answers);
   const [error, setError] = useState<string | null>(null);
+  const offerSearch = !editing && saveAsSearch !== undefined;
+  const [alsoSaveSearch, setAlsoSaveSearch] = useState(true);
+  const [savingSearch, setSavingSearch] = useState(false);
   const progress = useSaveProgress();
   const create = useSavePreferences();
   const update = useUpdatePreferences();
-  const saving = create.isPending || update.isPending;
+  const saving = create.isPending || update.isPending || savingSearch;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -141,6 +166,13 @@ function Wizard({ questions, status }: { questions: Questions; status: Status })
     try {
       const { message } = await (editing ? update : create).mutateAsync(preferences);
       showToast(translateMessage(t, message ?? TEXT.preferencesSaved), 'success');
+      if (offerSearch && alsoSaveSearch && saveAsSearch) {
+        setSavingSearch(true);
+        // The preferences are saved whatever happens here: a failure is said, and the user goes on.
+        await saveAsSearch(preferences)
+          .catch((cause: unknown) => showToast(apiErrorText(t, cause)))
+          .finally(() => setSavingSearch(false));
+      }
       navigate(editing ? '/profile' : '/home', { replace: true });
     } catch (cause) {
       const fields = Object.entries(firstFieldMessages(cause));
@@ -231,6 +263,30 @@ function Wizard({ questions, status }: { questions: Questions; status: Status })
             selected={answers.preferred_locations}
             onChange={(preferred_locations) => change({ preferred_locations })}
           />
+        )}
+        {step === 3 && offerSearch && (
+          <div className="flex items-start gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+            <input
+              id="onboarding-save-search"
+              type="checkbox"
+              checked={alsoSaveSearch}
+              onChange={(event) => setAlsoSaveSearch(event.target.checked)}
+              aria-describedby="onboarding-save-search-hint"
+              className="mt-0.5 size-5 shrink-0 accent-primary-700 dark:accent-primary-400"
+              data-testid="onboarding-save-search"
+            />
+            <div className="flex flex-col gap-0.5">
+              <label
+                htmlFor="onboarding-save-search"
+                className="text-sm font-medium text-slate-900 dark:text-slate-50"
+              >
+                {t('onboarding.saveAsSearch')}
+              </label>
+              <p id="onboarding-save-search-hint" className="text-xs text-slate-600 dark:text-slate-400">
+                {t('onboarding.saveAsSearchHint')}
+              </p>
+            </div>
+          </div>
         )}
       </section>
       <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">

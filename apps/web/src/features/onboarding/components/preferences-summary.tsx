@@ -6,10 +6,9 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { MapPinIcon } from '../../../components/ui/icons/map-pin.tsx';
 import { PencilIcon } from '../../../components/ui/icons/pencil.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { cityName } from '../../../lib/cities.ts';
+import { cityName, useCities } from '../../../lib/cities.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';
-import { useCities } from '../api/city.ts';
 import { purposeLabel } from '../labels.ts';
 
 type Preferences = z.infer<typeof preferencesSchema>;

@@ -26,10 +26,12 @@ export interface CreatePostInput {
   fields: Record<string, string | number | undefined>;
   photos: readonly File[];
   onUploadProgress?: (fraction: number) => void;
+  /** One per post being written, the same on every retry of it (the server stores it once). */
+  idempotencyKey?: string;
 }
 
 /** POST /api/posts (multipart): text fields plus photos under `media[]`. */
-export function createPost({ fields, photos, onUploadProgress }: CreatePostInput) {
+export function createPost({ fields, photos, onUploadProgress, idempotencyKey }: CreatePostInput) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined && value !== '') body.append(name, String(value));
@@ -41,6 +43,7 @@ export function createPost({ fields, photos, onUploadProgress }: CreatePostInput
     schema: postSchema,
     toast: 'none',
     ...(onUploadProgress ? { onUploadProgress } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
   });
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
 import { cityName, countryName, useCitySearch } from '../../../lib/cities.ts';
-import { useDebouncedValue } from '../../../lib/debounce.ts';
+import { useCloseAfterBlur, useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { translateMessage } from '../../../lib/messages.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';
@@ -85,6 +85,7 @@ function CityFilter({ onPick }: { onPick: (city: number | undefined) => void }) 
   const [text, setText] = useState('');
   const [picked, setPicked] = useState(false);
   const [open, setOpen] = useState(false);
+  const closeList = useCloseAfterBlur(() => setOpen(false));
   const query = useDebouncedValue(picked ? '' : text.trim());
   const cities = useCitySearch(query);
   const items =
@@ -115,8 +116,11 @@ function CityFilter({ onPick }: { onPick: (city: number | undefined) => void }) 
             onPick(undefined);
           }
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onFocus={() => {
+          closeList.cancel();
+          setOpen(true);
+        }}
+        onBlur={closeList.schedule}
         data-testid="filter-city"
       />
       <SuggestionList

@@ -1,5 +1,5 @@
 import type { FeedOrder } from '@makan/contract/posts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
@@ -13,8 +13,16 @@ import { FeedFiltersBar } from './feed-filters.tsx';
 import { PostComposer } from './post-composer.tsx';
 import { EmptyPosts, PostList } from './post-list.tsx';
 
+interface HomeFeedProps {
+  /**
+   * Drawn beside the filters with the filters that apply (a range refused is left out): the page
+   * hands in 'Save this search' (the saved searches feature).
+   */
+  filtersAction?: (filters: FeedFilters) => ReactNode;
+}
+
 /** /home: the composer, then the feed: 'For you' (ranked by the server) or 'Latest'. */
-export function HomeFeed() {
+export function HomeFeed({ filtersAction }: HomeFeedProps = {}) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<FeedFilters>({});
   const [order, setOrder] = useState<FeedOrder>('ranked');
@@ -54,16 +62,19 @@ export function HomeFeed() {
           />
           <div className="flex flex-wrap items-end justify-between gap-3">
             <FeedFiltersBar key={filtersKey} value={filters} onChange={setFilters} errors={errors} />
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={coolingDown}
-              onClick={() => startCooldown(() => void refresh())}
-              data-testid="feed-refresh"
-            >
-              <RefreshIcon className="size-4" />
-              {t('posts.filters.refresh')}
-            </Button>
+            <div className="flex flex-wrap items-center gap-2">
+              {hasFilters(applied) && filtersAction?.(applied)}
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={coolingDown}
+                onClick={() => startCooldown(() => void refresh())}
+                data-testid="feed-refresh"
+              >
+                <RefreshIcon className="size-4" />
+                {t('posts.filters.refresh')}
+              </Button>
+            </div>
           </div>
           <PostList
             query={feed}

@@ -6,8 +6,21 @@ import { Lightbox } from './lightbox.tsx';
 
 const SHOWN = 4;
 
-/** Up to four photos in a grid; the fourth says how many more there are. Any opens the lightbox. */
-export function PhotoGrid({ media, author }: { media: PostMedia[]; author: string }) {
+/**
+ * Up to four photos in a grid; the fourth says how many more there are. Any opens the lightbox.
+ * `first`: the grid is on the first screen (the post page, the first card of a list): its photos load at
+ * once, the first ahead of everything else (it is the page's largest paint), not when the browser
+ * has laid the page out and seen them in view.
+ */
+export function PhotoGrid({
+  media,
+  author,
+  first = false,
+}: {
+  media: PostMedia[];
+  author: string;
+  first?: boolean;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const shown = media.slice(0, SHOWN);
@@ -32,7 +45,8 @@ export function PhotoGrid({ media, author }: { media: PostMedia[]; author: strin
             <img
               src={item.url}
               alt={t('posts.card.photoAlt', { index: index + 1, name: author })}
-              loading="lazy"
+              loading={first ? 'eager' : 'lazy'}
+              fetchPriority={first && index === 0 ? 'high' : 'auto'}
               decoding="async"
               width={item.width}
               height={item.height}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Input, Select } from '../../../components/ui/field.tsx';
 import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
 import { cityName, countryName, useCitySearch } from '../../../lib/cities.ts';
-import { useDebouncedValue } from '../../../lib/debounce.ts';
+import { useCloseAfterBlur, useDebouncedValue } from '../../../lib/debounce.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { propertyTypeLabel } from '../../../lib/property-types.ts';
 import type { ComposerValues } from '../composer-rules.ts';
@@ -29,6 +29,7 @@ export function PlaceFields({ values, errors, onChange, testIdPrefix }: PlaceFie
   const { t } = useTranslation();
   const language = useLanguage();
   const [cityOpen, setCityOpen] = useState(false);
+  const closeCities = useCloseAfterBlur(() => setCityOpen(false));
   const cityQuery = useDebouncedValue(values.location_id ? '' : values.location.trim());
   const cities = useCitySearch(cityQuery);
   const cityList = cityOpen && !values.location_id && cityQuery ? (cities.data ?? []) : [];
@@ -62,8 +63,11 @@ export function PlaceFields({ values, errors, onChange, testIdPrefix }: PlaceFie
             onChange({ location: event.target.value, location_id: '' });
             setCityOpen(true);
           }}
-          onFocus={() => setCityOpen(true)}
-          onBlur={() => setTimeout(() => setCityOpen(false), 150)}
+          onFocus={() => {
+            closeCities.cancel();
+            setCityOpen(true);
+          }}
+          onBlur={closeCities.schedule}
           placeholder={t('posts.composer.locationPlaceholder')}
           autoComplete="off"
           dir="auto"

@@ -38,6 +38,8 @@ interface PostCardProps {
   standalone?: boolean;
   /** Called after the post was deleted (the post page leaves). */
   onDeleted?: () => void;
+  /** The card is on the first screen: its photos load at once (the post page, a list's first card). */
+  first?: boolean;
 }
 
 const actionBase =
@@ -45,7 +47,7 @@ const actionBase =
 const actionClasses = cx(actionBase, 'text-slate-700 dark:text-slate-300');
 
 /** A post of spec §3: author, time, location and type, text, listing details, photos and actions. */
-export function PostCard({ post, standalone = false, onDeleted }: PostCardProps) {
+export function PostCard({ post, standalone = false, onDeleted, first = standalone }: PostCardProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const like = useToggleLike();
@@ -217,7 +219,7 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
         )}
       </div>
 
-      {post.media.length > 0 && <PhotoGrid media={post.media} author={post.user.name} />}
+      {post.media.length > 0 && <PhotoGrid media={post.media} author={post.user.name} first={first} />}
 
       <footer className="grid grid-cols-4 gap-1 border-t border-slate-200 p-2 dark:border-slate-800">
         <button

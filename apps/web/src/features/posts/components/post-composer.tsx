@@ -47,6 +47,9 @@ export function PostComposer() {
   const [progress, setProgress] = useState<number | null>(null);
   const [showListing, setShowListing] = useState(false);
   const create = useCreatePost();
+  // One Idempotency-Key per post being written: kept while the form is sent again unchanged (a retry
+  // after a failure stores the post once), a new one as soon as anything in it changes.
+  const attemptKey = useRef<string | null>(null);
   const mentions = useMentionPicker({
     value: values.description,
     onChange: (text) => set('description', text),
@@ -66,6 +69,7 @@ export function PostComposer() {
   );
 
   const set = (name: keyof ComposerValues, value: string) => {
+    attemptKey.current = null;
     setValues((old) => ({ ...old, [name]: value }));
     setErrors((old) => ({
       ...old,
@@ -84,12 +88,14 @@ export function PostComposer() {
     const added = taken.map((file) => ({ file, preview: URL.createObjectURL(file) }));
     setCompressing(false);
     if (added.length) {
+      attemptKey.current = null;
       setPhotos((old) => [...old, ...added]);
       setErrors((old) => ({ ...old, content: undefined }));
     }
   };
 
   const removePhoto = (index: number) => {
+    attemptKey.current = null;
     setPhotos((old) => {
       const photo = old[index];
       if (photo) URL.revokeObjectURL(photo.preview);
@@ -98,6 +104,7 @@ export function PostComposer() {
   };
 
   const reset = () => {
+    attemptKey.current = null;
     for (const photo of photos) URL.revokeObjectURL(photo.preview);
     setPhotos([]);
     setValues(emptyComposer);
@@ -114,8 +121,10 @@ export function PostComposer() {
       return;
     }
     setProgress(0);
+    attemptKey.current ??= crypto.randomUUID();
     create.mutate(
       {
+        idempotencyKey: attemptKey.current,
         fields: { ...check.fields, mentions: mentions.ids().join(',') || undefined },
         photos: photos.map((photo) => photo.file),
         // Progress only means something when photos go up.

@@ -103,9 +103,9 @@ export function PostList({ query, empty, failure, testId = 'post-list' }: PostLi
   return (
     <>
       <ul className="flex flex-col gap-4" data-testid={testId}>
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <li key={post.id}>
-            <PostCard post={post} />
+            <PostCard post={post} first={index === 0} />
           </li>
         ))}
       </ul>

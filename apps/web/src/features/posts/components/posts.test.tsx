@@ -190,6 +190,42 @@ describe('composer', () => {
     await userEvent.click(screen.getByTestId('composer-submit'));
     expect(await screen.findByText('Failed to create post', {}, { timeout: 10_000 })).toBeInTheDocument();
   }, 20_000);
+
+  it('sends one Idempotency-Key per post being written: the same on a retry, a new one once the post changes', async () => {
+    let attempts = 0;
+    const calls = answer({
+      'GET /api/posts': () => ok({ posts: [], next_cursor: null }),
+      'POST /api/posts': () => {
+        attempts += 1;
+        return attempts === 1
+          ? fail(500, { message: 'boom' })
+          : ok(postFixture(), 'Post created successfully!', 201);
+      },
+    });
+    renderRoute('/home');
+    await userEvent.type(await screen.findByTestId('composer-description'), 'New office');
+    await userEvent.selectOptions(screen.getByTestId('composer-type'), 'retail');
+    await userEvent.type(screen.getByTestId('composer-location'), 'Olaya Street');
+    await userEvent.click(screen.getByTestId('composer-submit'));
+    expect(await screen.findByText('Failed to create post', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('composer-submit'));
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    const keys = () =>
+      calls
+        .filter((call) => call.route === 'POST /api/posts')
+        .map((call) => new Headers(call.init?.headers).get('Idempotency-Key'));
+    const [first, retry] = keys();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+
+    // The next post is another post: another key.
+    await userEvent.type(screen.getByTestId('composer-description'), 'Another office');
+    await userEvent.selectOptions(screen.getByTestId('composer-type'), 'retail');
+    await userEvent.type(screen.getByTestId('composer-location'), 'Olaya Street');
+    await userEvent.click(screen.getByTestId('composer-submit'));
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).not.toBe(first);
+  }, 20_000);
 });
 
 describe('search', () => {
@@ -229,6 +265,58 @@ describe('search', () => {
         .getAllByTestId('recent-search')
         .map((b) => b.textContent),
     ).toEqual(['Riyadh office', 'warehouse']);
+  });
+});
+
+describe('photos on the first screen', () => {
+  const photos = (post: number) =>
+    [1, 2].map((n) => ({
+      id: post * 10 + n,
+      url: `/media/post_photos/p${post}-${n}-480.webp`,
+      url_large: `/media/post_photos/p${post}-${n}-1280.webp`,
+      mime_type: 'image/webp',
+      size: 1000,
+      file_name: `p${n}.webp`,
+      width: 1200,
+      height: 800,
+    }));
+  const loading = (testId: string) =>
+    within(screen.getByTestId(testId))
+      .getAllByRole('img')
+      .filter((img) => img.getAttribute('src')?.startsWith('/media/post_photos/'))
+      .map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')]);
+
+  it('load at once on the post page, the first ahead of everything (the largest paint), not when seen', async () => {
+    answer({
+      'GET /api/posts/7': () => ok(postFixture({ media: photos(7) })),
+      'GET /api/posts/7/comments': () => ok({ comments: [], next_cursor: null }),
+    });
+    renderRoute('/post/7');
+    await screen.findByTestId('post-7');
+    expect(loading('post-7')).toEqual([
+      ['eager', 'high'],
+      ['eager', 'auto'],
+    ]);
+  });
+
+  it("in a feed, only the first card's photos load at once; the others when scrolled to", async () => {
+    answer({
+      'GET /api/posts': () =>
+        ok({
+          posts: [postFixture({ id: 7, media: photos(7) }), postFixture({ id: 8, media: photos(8) })],
+          next_cursor: null,
+        }),
+    });
+    renderRoute('/home');
+    await screen.findByTestId('post-8');
+    expect(loading('post-7')).toEqual([
+      ['eager', 'high'],
+      ['eager', 'auto'],
+    ]);
+    expect(loading('post-8')).toEqual([
+      ['lazy', 'auto'],
+      ['lazy', 'auto'],
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,8 +10,13 @@ import { clearRecentSearches, readRecentSearches, saveRecentSearch } from '../..
 import { keywordError, useSearch } from '../api/search.ts';
 import { EmptyPosts, PostList } from './post-list.tsx';
 
+interface SearchViewProps {
+  /** Drawn beside the results of a keyword: the page hands in 'Save this search' (saved searches). */
+  keywordAction?: (keyword: string) => ReactNode;
+}
+
 /** /search?q=: post search by keyword, with the recent searches kept on this device. */
-export function SearchView() {
+export function SearchView({ keywordAction }: SearchViewProps = {}) {
   const { t } = useTranslation();
   const inputId = useId();
   const [params, setParams] = useSearchParams();
@@ -140,11 +145,12 @@ export function SearchView() {
           </section>
         ) : (
           <>
-            {results.isSuccess && count > 0 && (
-              <p className="mb-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-                {t('posts.search.results', { count, keyword })}
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+                {results.isSuccess && count > 0 ? t('posts.search.results', { count, keyword }) : null}
               </p>
-            )}
+              {keywordAction?.(keyword)}
+            </div>
             <PostList
               query={results}
               testId="search-results"

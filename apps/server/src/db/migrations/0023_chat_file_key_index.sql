@@ -1,0 +1,1 @@
+CREATE INDEX "message_attachments_storage_key_idx" ON "message_attachments" USING btree ("storage_key");

@@ -1,0 +1,1 @@
+CREATE INDEX "push_deliveries_notification_idx" ON "push_deliveries" USING btree ("notification_id","id");
