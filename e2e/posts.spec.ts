@@ -66,14 +66,23 @@ for (const language of ['en', 'ar'] as Language[]) {
     await page.getByTestId('composer-submit').click();
     await expect(page.getByText(texts.created)).toBeVisible();
 
-    // It tops the feed, with both photos and the city in the page's language.
-    const card = page.getByTestId('feed').getByRole('article').first();
+    // It is at the top of the feed, with both photos and the city in the page's language. (Other
+    // journeys post at the same time, so a listing of theirs may come first: the card is found by its
+    // words and then held by its id, never as "the first card".)
+    const created = page.getByTestId('feed').getByRole('article').filter({ hasText: keyword });
+    await expect(created).toHaveCount(1);
+    const testId = await created.getAttribute('data-testid');
+    const postId = Number(testId?.replace('post-', ''));
+    expect(postId).toBeGreaterThan(0);
+    const card = page.getByTestId(`post-${postId}`);
+    const order = await page
+      .getByTestId('feed')
+      .getByRole('article')
+      .evaluateAll((articles) => articles.map((article) => article.getAttribute('data-testid')));
+    expect(order.slice(0, 3), 'among the newest few').toContain(`post-${postId}`);
     await expect(card.getByTestId('post-description')).toHaveText(description);
     await expect(card.getByTestId('post-photos').getByRole('img')).toHaveCount(2);
     await expect(card.getByTestId('post-location')).toHaveText(texts.cityName);
-    const testId = await card.getAttribute('data-testid');
-    const postId = Number(testId?.replace('post-', ''));
-    expect(postId).toBeGreaterThan(0);
 
     // Like and bookmark change the counts (and survive a reload: the server kept them).
     await card.getByTestId('post-like').click();

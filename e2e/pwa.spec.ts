@@ -306,17 +306,23 @@ test('a new worker waits while another window uses the old one, and takes over o
   const [worker] = context.serviceWorkers();
   if (!worker) throw new Error('no service worker');
   await expect
-    .poll(() =>
-      worker.evaluate(async () => {
-        const scope = self as unknown as {
-          clients: { matchAll(options: object): Promise<readonly unknown[]> };
-        };
-        return (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })).length;
-      }),
+    .poll(
+      () =>
+        worker.evaluate(async () => {
+          const scope = self as unknown as {
+            clients: { matchAll(options: object): Promise<readonly unknown[]> };
+          };
+          return (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })).length;
+        }),
+      // The browser's own bookkeeping, slower on a loaded machine.
+      { timeout: 15_000 },
     )
     .toBe(1);
   await page.reload();
-  // (The page it gets first reloads itself at once: asked mid-way, there is no page to answer.)
-  await expect.poll(() => controllerScript(page).catch(() => 'reloading')).toBe('?build=2');
+  // (The page it gets first is blank and loads itself again once the new worker holds it: asked
+  // mid-way, there is no page to answer.)
+  await expect
+    .poll(() => controllerScript(page).catch(() => 'reloading'), { timeout: 15_000 })
+    .toBe('?build=2');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Makan');
 });

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import {
   cacheName,
+  HANDOVER_HTML,
   markOffline,
   notificationFor,
   openFromNotification,
@@ -60,11 +61,13 @@ async function navigation(event: FetchEvent): Promise<Response> {
   if (waiting) {
     const windows = await self.clients.matchAll({ type: 'window' });
     if (shouldHandOver(true, windows.length)) {
-      // The new worker takes over once this one has nothing in hand. The page it answers is empty and
-      // asks to be loaded again at once: that load is the new worker's, with the new build's files
-      // (answering this one from here would leave the page controlled by the worker now leaving).
+      // The new worker takes over once this one has nothing in hand. The page it answers is blank and
+      // loads itself again once the new worker holds it: that load is the new worker's, with the new
+      // build's files (answering this one from here would leave the page on the worker now leaving).
       waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
-      return new Response('', { headers: { 'content-type': 'text/html; charset=utf-8', refresh: '0' } });
+      return new Response(HANDOVER_HTML, {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+      });
     }
   }
   try {

@@ -63,6 +63,20 @@ export function shouldHandOver(hasWaitingWorker: boolean, openWindows: number): 
   return hasWaitingWorker && openWindows <= 1;
 }
 
+/**
+ * What the leaving worker answers a navigation with while the new one takes over (`shouldHandOver`):
+ * a page that loads its address again once the new worker controls it (its activation claims every
+ * window), or at once when the new worker is already active, or after a few seconds in any case. Not
+ * a `Refresh` header: that navigation could start while the workers change hands, and Chromium then
+ * sometimes never answered it (the page stayed blank, a CI run of pwa.spec).
+ */
+export const HANDOVER_HTML =
+  '<!doctype html><meta charset="utf-8"><title></title><script>(function(){var sw=navigator.serviceWorker,done=false;' +
+  'function again(){if(!done){done=true;location.reload();}}' +
+  "sw.addEventListener('controllerchange',again);" +
+  "sw.getRegistration('/').then(function(r){if(!r||!r.waiting)again();},again);" +
+  'setTimeout(again,3000);})();</script>';
+
 /** A path of this app; anything else (another origin, a malformed link) leads to the notifications page. */
 export function appUrl(url: string, origin: string): string {
   try {
