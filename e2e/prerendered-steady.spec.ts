@@ -54,3 +54,37 @@ for (const language of ['en', 'ar'] as const) {
     });
   }
 }
+
+// Issue 17: a signed-in page's data does not wait for its scripts. boot.js asks for the page's first
+// reads with the stored session while the HTML is read (app/early-reads.ts); the app takes those
+// answers instead of asking again.
+for (const language of ['en', 'ar'] as const) {
+  test(`a signed-in page asks for its data before its scripts have run, and once (${language})`, async ({
+    page,
+  }) => {
+    await openSignedIn(page, 'sara@makan.example', '/about', { language });
+    // The chat asks for its list once more when its live connection opens (sync.ts, catchUp): two.
+    for (const [path, read, shown, times] of [
+      ['/post/1', '/api/posts/1', page.getByTestId('post-1').getByTestId('post-description'), 1],
+      ['/chat', '/api/chat/conversations?page=1&per_page=20', page.getByTestId('conversation-list'), 2],
+    ] as const) {
+      const asked: string[] = [];
+      const record = (request: { url: () => string }) => {
+        const url = new URL(request.url());
+        asked.push(url.pathname + url.search);
+      };
+      page.on('request', record);
+      await page.goto(path);
+      await expect(shown).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      page.off('request', record);
+      expect(
+        asked.filter((url) => url === read),
+        `${read} on ${path}`,
+      ).toHaveLength(times);
+      const entry = asked.findIndex((url) => /^\/assets\/index-[^/]+\.js$/.test(url));
+      expect(entry, `the entry script of ${path}`).toBeGreaterThan(-1);
+      expect(asked.indexOf(read), `${read} before the entry script`).toBeLessThan(entry);
+    }
+  });
+}

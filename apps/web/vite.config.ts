@@ -220,8 +220,16 @@ function prerenderShells(): Plugin {
     });
     try {
       const entry = pathToFileURL(path.join(ssrDir, 'prerender.js'));
-      const { renderShells } = (await import(entry.href)) as PrerenderModule;
-      const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const { renderShells, EARLY_READS } = (await import(entry.href)) as PrerenderModule;
+      // The reads each signed-in page makes first (app/early-reads.ts), named before boot.js, which
+      // starts them as it runs. Read from the app's own module here: the config cannot import it (it
+      // uses the contract's values, which Node cannot load as TypeScript).
+      const reads = JSON.stringify(EARLY_READS).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+      const index = readFileSync(path.join(outDir, 'index.html'), 'utf8').replace(
+        BOOT_SCRIPT,
+        `<meta name="makan-early-reads" content="${reads}">\n    ${BOOT_SCRIPT}`,
+      );
+      writeFileSync(path.join(outDir, 'index.html'), index);
       if (!ROOT_ELEMENT.test(index) || !index.includes(HTML_ELEMENT) || !index.includes(TITLE_ELEMENT)) {
         throw new Error('index.html no longer has the <html>, <title> and #root elements the shells replace');
       }

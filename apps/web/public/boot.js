@@ -50,6 +50,41 @@
   } catch {
     // No storage, no session.
   }
+  // The reads a signed-in page makes first (named by the build: app/early-reads.ts), asked for now with
+  // the stored session, beside the page's scripts rather than after they have run; the app's first
+  // request for the same address takes the answer (lib/early-reads.ts).
+  if (signedIn) {
+    try {
+      const token = localStorage.getItem('auth_token');
+      const reads = JSON.parse(meta('makan-early-reads') || '{}');
+      const segments = location.pathname.replace(/\/+$/, '').split('/');
+      for (const [route, urls] of Object.entries(reads)) {
+        const parts = route.split('/');
+        if (parts.length !== segments.length) continue;
+        const params = {};
+        const fits = parts.every((part, i) => {
+          if (!part.startsWith(':')) return part === segments[i];
+          params[part.slice(1)] = segments[i];
+          return /^\d+$/.test(segments[i]);
+        });
+        if (!fits) continue;
+        window.__makanEarlyReads = urls.map((template) => {
+          const url = template.replace(/:(\w+)/g, (_, name) => params[name]);
+          const headers = {
+            Accept: 'application/json',
+            'Accept-Language': language,
+            Authorization: `Bearer ${token}`,
+          };
+          const response = fetch(url, { headers, credentials: 'same-origin' });
+          response.catch(() => {}); // a failed read is asked again by the app
+          return { url, token, language, at: performance.now(), response };
+        });
+        break;
+      }
+    } catch {
+      // Nothing read early: the app asks as usual.
+    }
+  }
   const preloadTexts = () => {
     if (language === 'ar') preload(meta('makan-texts-ar'));
     if (signedIn) preload(meta(`makan-member-texts-${language}`));

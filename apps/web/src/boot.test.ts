@@ -114,4 +114,61 @@ describe('boot.js', () => {
     expect(after.defaultPrevented).toBe(false);
     delete html.dataset.interactive;
   });
+
+  describe('reads a signed-in page makes first', () => {
+    const READS = JSON.stringify({
+      '/post/:id': ['/api/posts/:id'],
+      '/chat/:id': ['/api/chat/conversations?page=1', '/api/chat/conversations/:id/messages?page=1'],
+    });
+    const withReads = () => {
+      document.head.innerHTML = `<meta name="makan-early-reads" content="${READS.replaceAll('"', '&quot;')}">`;
+    };
+    const asked = () =>
+      vi.mocked(fetch).mock.calls.map(([url, init]) => ({ url, headers: (init as RequestInit).headers }));
+    beforeEach(() => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => Promise.resolve(new Response('{}'))),
+      );
+      localStorage.clear();
+      globalThis.__makanEarlyReads = undefined;
+    });
+
+    it("starts them with the stored session and language, the route's number in its place", () => {
+      localStorage.setItem('auth_token', 'tok-1');
+      localStorage.setItem('language', 'ar');
+      withReads();
+      window.history.replaceState(null, '', '/chat/42');
+      boot();
+      expect(asked()).toEqual([
+        {
+          url: '/api/chat/conversations?page=1',
+          headers: expect.objectContaining({ Authorization: 'Bearer tok-1', 'Accept-Language': 'ar' }),
+        },
+        {
+          url: '/api/chat/conversations/42/messages?page=1',
+          headers: expect.objectContaining({ Authorization: 'Bearer tok-1' }),
+        },
+      ]);
+      expect(globalThis.__makanEarlyReads?.map((read) => [read.url, read.token, read.language])).toEqual([
+        ['/api/chat/conversations?page=1', 'tok-1', 'ar'],
+        ['/api/chat/conversations/42/messages?page=1', 'tok-1', 'ar'],
+      ]);
+    });
+
+    it('reads nothing for a visitor, another route, or a parameter that is not a number', () => {
+      withReads();
+      window.history.replaceState(null, '', '/post/7');
+      boot();
+      localStorage.setItem('auth_token', 'tok-1');
+      for (const path of ['/post/7%2F..%2Fusers', '/post/abc', '/post/7/x', '/home', '/chat']) {
+        window.history.replaceState(null, '', path);
+        boot();
+      }
+      expect(asked()).toEqual([]);
+      window.history.replaceState(null, '', '/post/7/');
+      boot();
+      expect(asked().map((read) => read.url)).toEqual(['/api/posts/7']);
+    });
+  });
 });

@@ -33,6 +33,9 @@ async function renderShell(path: string, shell: Shell, i18n: I18n): Promise<{ he
   return { head, body: html.slice(head.length) };
 }
 
+/** The build names these in index.html too (vite.config.ts, `prerenderShells`): this module can load them. */
+export { EARLY_READS } from './app/early-reads.ts';
+
 /** Elements React hoists to <head>, as its prerender writes them before the page. */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
 

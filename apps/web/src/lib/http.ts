@@ -3,6 +3,7 @@ import { LIMITS } from '@makan/contract/limits';
 import { HTTP_TEXT, type HttpTextStatus, type TextKey, type TextParams } from '@makan/contract/texts';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { takeEarlyRead } from './early-reads.ts';
 import {
   readEnvelope,
   readFieldCodes,
@@ -190,6 +191,15 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** `promise`, or a rejection as soon as `signal` aborts (a timeout, a query no longer wanted). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
 function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -232,7 +242,8 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
   ): Promise<ApiResponse<unknown>> {
     const method = options.method ?? 'GET';
     const isUpload = options.body instanceof FormData;
-    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': deps.getLanguage() });
+    const language = deps.getLanguage();
+    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': language });
     const token = deps.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
@@ -266,8 +277,14 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
         signal: controller.signal,
         credentials: 'same-origin',
       };
-      response =
-        isUpload && options.onUploadProgress
+      // A read boot.js already asked for (lib/early-reads.ts): its answer, else a request of its own.
+      const early = method === 'GET' && body === undefined ? takeEarlyRead(url, token, language) : undefined;
+      response = early
+        ? await untilAborted(early, controller.signal).catch((cause: unknown) => {
+            if (controller.signal.aborted) throw cause;
+            return deps.fetch(url, init);
+          })
+        : isUpload && options.onUploadProgress
           ? await deps.upload(url, init, options.onUploadProgress)
           : await deps.fetch(url, init);
       payload = await readJson(response);
