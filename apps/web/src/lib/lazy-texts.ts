@@ -4,9 +4,6 @@ import { useTranslation } from 'react-i18next';
 
 const loading = new WeakMap<I18n, Map<string, Promise<void>>>();
 
-/** Read when the texts are already there: settled as React marks the promises it tracks, so never suspends. */
-const PRESENT: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
-
 export interface LazyTexts {
   /** Names the bundle (one load per i18n instance and name). */
   name: string;
@@ -18,9 +15,8 @@ export interface LazyTexts {
 
 /**
  * Texts that only some pages read load with those pages, in the reader's language only, and the page
- * suspends until they are there. Once a load has started, every render reads the same promise, and
- * every render calls `use()`, the texts there or not (React warns when a place that suspended once
- * finishes a later render without it).
+ * suspends until they are there. Once a load has started, every render reads the same promise (React
+ * requires `use()` on each render after a suspension).
  */
 export function useLazyTexts(texts: LazyTexts): void {
   const { i18n } = useTranslation();
@@ -30,8 +26,8 @@ export function useLazyTexts(texts: LazyTexts): void {
     loading.set(i18n, byName);
   }
   let pending = byName.get(texts.name);
-  if (!pending && texts.present(i18n)) pending = PRESENT;
   if (!pending) {
+    if (texts.present(i18n)) return;
     const promise = texts.load(i18n);
     // Marked as React marks the promises it tracks: once loaded, `use()` reads it without suspending.
     promise.then(
