@@ -85,6 +85,15 @@ for (const language of ['en', 'ar'] as const) {
       const entry = asked.findIndex((url) => /^\/assets\/index-[^/]+\.js$/.test(url));
       expect(entry, `the entry script of ${path}`).toBeGreaterThan(-1);
       expect(asked.indexOf(read), `${read} before the entry script`).toBeLessThan(entry);
+      if (path === '/post/1') {
+        // And its photo, the page's largest paint, named by that answer: boot.js preloads it as the
+        // answer arrives (not once the page's scripts have drawn it), and the page's image takes that.
+        const photo = await page.locator('img[fetchpriority="high"]').first().getAttribute('src');
+        expect(photo, 'the post page shows a photo').toBeTruthy();
+        await expect(page.locator(`head link[rel="preload"][as="image"][href="${photo}"]`)).toHaveCount(1);
+        const src = new URL(photo ?? '', page.url());
+        expect(asked.filter((url) => url === src.pathname + src.search)).toHaveLength(1);
+      }
     }
   });
 }

@@ -58,7 +58,7 @@
       const token = localStorage.getItem('auth_token');
       const reads = JSON.parse(meta('makan-early-reads') || '{}');
       const segments = location.pathname.replace(/\/+$/, '').split('/');
-      for (const [route, urls] of Object.entries(reads)) {
+      for (const [route, specs] of Object.entries(reads)) {
         const parts = route.split('/');
         if (parts.length !== segments.length) continue;
         const params = {};
@@ -68,15 +68,29 @@
           return /^\d+$/.test(segments[i]);
         });
         if (!fits) continue;
-        window.__makanEarlyReads = urls.map((template) => {
-          const url = template.replace(/:(\w+)/g, (_, name) => params[name]);
+        window.__makanEarlyReads = specs.map((spec) => {
+          const url = spec.url.replace(/:(\w+)/g, (_, name) => params[name]);
           const headers = {
             Accept: 'application/json',
             'Accept-Language': language,
             Authorization: `Bearer ${token}`,
           };
           const response = fetch(url, { headers, credentials: 'same-origin' });
-          response.catch(() => {}); // a failed read is asked again by the app
+          // The page's largest photo, named in the answer: fetched now, ahead of everything, rather than
+          // once the page's scripts have drawn it (it is the page's largest paint).
+          response
+            .then((answer) => (spec.image && answer.ok ? answer.clone().json() : undefined))
+            .then((body) => {
+              const src = spec.image?.split('.').reduce((value, key) => value?.[key], body);
+              if (typeof src !== 'string' || !/^(\/[^/]|https?:\/\/)/.test(src)) return;
+              const link = document.createElement('link');
+              link.rel = 'preload';
+              link.setAttribute('as', 'image');
+              link.setAttribute('fetchpriority', 'high');
+              link.href = src;
+              document.head.append(link);
+            })
+            .catch(() => {}); // a failed read is asked again by the app
           return { url, token, language, at: performance.now(), response };
         });
         break;

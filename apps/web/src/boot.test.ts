@@ -117,8 +117,11 @@ describe('boot.js', () => {
 
   describe('reads a signed-in page makes first', () => {
     const READS = JSON.stringify({
-      '/post/:id': ['/api/posts/:id'],
-      '/chat/:id': ['/api/chat/conversations?page=1', '/api/chat/conversations/:id/messages?page=1'],
+      '/post/:id': [{ url: '/api/posts/:id', image: 'data.media.0.url' }],
+      '/chat/:id': [
+        { url: '/api/chat/conversations?page=1' },
+        { url: '/api/chat/conversations/:id/messages?page=1' },
+      ],
     });
     const withReads = () => {
       document.head.innerHTML = `<meta name="makan-early-reads" content="${READS.replaceAll('"', '&quot;')}">`;
@@ -154,6 +157,36 @@ describe('boot.js', () => {
         ['/api/chat/conversations?page=1', 'tok-1', 'ar'],
         ['/api/chat/conversations/42/messages?page=1', 'tok-1', 'ar'],
       ]);
+    });
+
+    it('preloads the photo the answer names, once it arrives, and nothing when it names none', async () => {
+      vi.useRealTimers();
+      localStorage.setItem('auth_token', 'tok-1');
+      const post = (media: unknown[]) =>
+        Promise.resolve(new Response(JSON.stringify({ status: true, data: { media } })));
+      const preloads = () =>
+        [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => [
+          link.getAttribute('as'),
+          link.getAttribute('href'),
+          link.getAttribute('fetchpriority'),
+        ]);
+      for (const [media, expected] of [
+        [
+          [{ url: '/media/posts/9.webp' }, { url: '/media/posts/10.webp' }],
+          [['image', '/media/posts/9.webp', 'high']],
+        ],
+        [[], []],
+        [[{ url: 'javascript:alert(1)' }], []],
+        [[{ url: '//elsewhere.example/x.webp' }], []],
+      ] as const) {
+        withReads();
+        vi.mocked(fetch).mockImplementationOnce(() => post([...media]));
+        window.history.replaceState(null, '', '/post/9');
+        boot();
+        await vi.waitFor(() => expect(globalThis.__makanEarlyReads).toHaveLength(1));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(preloads()).toEqual(expected);
+      }
     });
 
     it('reads nothing for a visitor, another route, or a parameter that is not a number', () => {
