@@ -128,6 +128,16 @@ describe('the compiled serializer, on values made by hand', () => {
     }
   });
 
+  it('hands a large answer over as its UTF-8 bytes, the same bytes zod writes', () => {
+    const value = {
+      status: true,
+      data: { posts: Array.from({ length: 60 }, (_, i) => post(100 + i)), next_cursor: 100 },
+    };
+    const fast = compileWith(false, feed)(value) as unknown;
+    expect(Buffer.isBuffer(fast)).toBe(true);
+    expect((fast as Buffer).equals(Buffer.from(compileWith(true, feed)(value)))).toBe(true);
+  });
+
   it('is used only for the schemas marked for it', () => {
     const plain = successSchema(postSchema);
     expect(compileWith(false, plain).name).not.toBe(compileWith(false, one).name);

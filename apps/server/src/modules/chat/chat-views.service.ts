@@ -87,6 +87,16 @@ export function createChatViews(deps: ChatViewsDeps) {
       ...new Set([...rows, ...quoted].flatMap((r) => (r.senderId === null ? [] : [r.senderId]))),
     ].filter((id) => !users.has(id));
     for (const user of await conversations.findUsers(userIds)) users.set(user.id, user);
+    // One view per sender, shared by their messages (a page is mostly two people's).
+    const senders = new Map<number, ChatUser>();
+    const senderView = (id: number) => {
+      let view = senders.get(id);
+      if (!view) {
+        view = userView(users.get(id), id);
+        senders.set(id, view);
+      }
+      return view;
+    };
 
     return rows.map((row) => {
       const files = (byMessage.get(row.id) ?? []).map(attachmentView);
@@ -121,7 +131,7 @@ export function createChatViews(deps: ChatViewsDeps) {
         is_deleted: row.isDeleted,
         created_at: row.createdAt.toISOString(),
         updated_at: row.updatedAt.toISOString(),
-        sender: row.senderId === null ? null : userView(users.get(row.senderId), row.senderId),
+        sender: row.senderId === null ? null : senderView(row.senderId),
         attachments: files,
         file_url: first?.url ?? null,
         file_name: first?.file_name ?? null,
