@@ -33,6 +33,8 @@ let ahead = 0;
 const sockets: TestSocket[] = [];
 type User = Awaited<ReturnType<typeof signedInUser>>;
 const HOUR = 3_600_000;
+/** Addresses whose next digest the mail server refuses (once). */
+const failDigestsTo = new Set<string>();
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -45,6 +47,10 @@ beforeAll(async () => {
   const mailer: Mailer = {
     kind: 'smtp',
     send: async (message) => {
+      if (failDigestsTo.has(message.to) && message.headers?.['List-Unsubscribe-Post']) {
+        failDigestsTo.delete(message.to);
+        throw new Error('the mail server refused it');
+      }
       await messages.mailer.send(message);
       await real.send(message);
     },
@@ -142,6 +148,12 @@ describe('the email digest', () => {
     const visitor = await member('Digest Visitor');
     const post = await createListing(app, owner, 'Digest listing');
     await api(visitor, 'POST', `/api/posts/${post}/like`); // likes: not by email by default
+    // The like alone, unread, for a few passes: nothing to send, and no turn taken for it.
+    await expect
+      .poll(async () => (await api(owner, 'GET', '/api/notifications')).json().data.unread_count)
+      .toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(digestsTo(owner.email)).toHaveLength(0);
     await comment(visitor, post, 'Is there parking nearby?');
     await expect.poll(() => digestsTo(owner.email).length, { timeout: 10_000 }).toBe(1);
     const [mail] = digestsTo(owner.email);
@@ -215,5 +227,15 @@ describe('the email digest', () => {
     expect(textOf(digestsTo(arabic.email)[0] as ReceivedMail)).toContain('علّق Busy Visitor على إعلانك');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(digestsTo(online.email)).toHaveLength(0);
+  });
+
+  it('refused by the mail server, goes on a later pass, not four hours later', async () => {
+    const owner = await member('Refused Owner');
+    const visitor = await member('Refused Visitor');
+    failDigestsTo.add(owner.email);
+    await comment(visitor, await createListing(app, owner, 'Refused listing'), 'Still available?');
+    await expect.poll(() => failDigestsTo.has(owner.email), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => digestsTo(owner.email).length, { timeout: 10_000 }).toBe(1);
+    expect(textOf(digestsTo(owner.email)[0] as ReceivedMail)).toContain('Still available?');
   });
 });

@@ -10,7 +10,7 @@ import {
   type PreferenceKind,
 } from '@makan/contract/notifications';
 
-import { and, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import {
@@ -61,6 +61,8 @@ const eventRows = z.object({
       conversation_id: z.coerce.number().nullable(),
       payload: z.unknown(),
       attempts: z.coerce.number(),
+      /** When it happened (the like's or follow's own transaction), not when it is processed. */
+      created_at: z.coerce.date(),
     }),
   ),
 });
@@ -102,6 +104,19 @@ const unreadMessageRows = z.object({
   ),
 });
 
+/**
+ * Whether the user wants notifications of this kind by email: their switch, the contract's default
+ * where they never chose; never for a kind without a switch (moderation, search).
+ */
+function emailWanted(userId: SQL, kind: SQL): SQL {
+  const defaults = sql.join(
+    PREFERENCE_KINDS.map((k) => sql`when ${k} then ${DEFAULT_NOTIFICATION_PREFERENCES[k].email}::boolean`),
+    sql` `,
+  );
+  return sql`coalesce((select np.email from notification_preferences np where np.user_id = ${userId} and np.kind = ${kind}),
+    case ${kind} ${defaults} else false end)`;
+}
+
 type Executor = Pick<Database, 'execute' | 'insert' | 'delete' | 'update' | 'select'>;
 
 /** The writes of one event, through `db` (its transaction). */
@@ -110,7 +125,9 @@ function writes(db: Executor) {
     /**
      * Adds `actorId` to the recipient's unread notification of `groupKey` (a new one when there is
      * none), bringing it to the top; answers its id. Brought again by the same event (a retry), the
-     * row is as it was.
+     * row is as it was. The person is placed by when they acted (`actedAt`, else `now`): two events
+     * processed out of order (two workers, two processes) still show the latest person first, and an
+     * older event never moves someone back.
      */
     async join(row: {
       recipientId: number;
@@ -125,6 +142,7 @@ function writes(db: Executor) {
       outcome?: ModerationOutcome | null;
       change?: ListingChange | null;
       now: Date;
+      actedAt?: Date;
     }): Promise<number> {
       const change = row.change ? JSON.stringify(row.change) : null;
       const result = await db.execute(sql`
@@ -143,10 +161,16 @@ function writes(db: Executor) {
       if (row.actorId !== null) {
         await db
           .insert(notificationActors)
-          .values({ notificationId: id, actorId: row.actorId, eventId: row.eventId, createdAt: row.now })
+          .values({
+            notificationId: id,
+            actorId: row.actorId,
+            eventId: row.eventId,
+            createdAt: row.actedAt ?? row.now,
+          })
           .onConflictDoUpdate({
             target: [notificationActors.notificationId, notificationActors.actorId],
-            set: { eventId: row.eventId, createdAt: row.now },
+            set: { eventId: sql`excluded.event_id`, createdAt: sql`excluded.created_at` },
+            setWhere: sql`excluded.created_at >= ${notificationActors.createdAt}`,
           });
       }
       return id;
@@ -154,9 +178,10 @@ function writes(db: Executor) {
 
     /**
      * Takes `actorId` out of the recipient's unread notification of `groupKey` (a like taken back
-     * before it was seen); the notification goes with its last person. True when something changed.
+     * before it was seen) unless they acted again after `actedAt`; the notification goes with its
+     * last person. True when something changed.
      */
-    async leave(recipientId: number, groupKey: string, actorId: number): Promise<boolean> {
+    async leave(recipientId: number, groupKey: string, actorId: number, actedAt: Date): Promise<boolean> {
       const [unread] = await db
         .select({ id: notifications.id })
         .from(notifications)
@@ -170,7 +195,13 @@ function writes(db: Executor) {
       if (!unread) return false;
       const removed = await db
         .delete(notificationActors)
-        .where(and(eq(notificationActors.notificationId, unread.id), eq(notificationActors.actorId, actorId)))
+        .where(
+          and(
+            eq(notificationActors.notificationId, unread.id),
+            eq(notificationActors.actorId, actorId),
+            lte(notificationActors.createdAt, actedAt),
+          ),
+        )
         .returning({ actorId: notificationActors.actorId });
       if (removed.length === 0) return false;
       await db.execute(sql`
@@ -365,6 +396,26 @@ export function createNotificationsRepository(db: Database) {
       return row ? { body: row.body } : undefined;
     },
 
+    /**
+     * Whether the like or follow an event tells of still stands as it says (liked, or not liked
+     * any more): events of one person and one listing processed out of order (two workers take
+     * them at once) then leave what is true now, never a like taken back since.
+     */
+    async stillStands(event: {
+      kind: string;
+      actor_id: number | null;
+      post_id: number | null;
+      recipient_id: number | null;
+    }) {
+      const exists =
+        event.kind === 'like' || event.kind === 'unlike'
+          ? sql`exists (select 1 from post_likes where post_id = ${event.post_id} and user_id = ${event.actor_id})`
+          : sql`exists (select 1 from follows where follower_id = ${event.actor_id} and followee_id = ${event.recipient_id})`;
+      const result = await db.execute(sql`select ${exists} as n`);
+      const now = z.object({ rows: z.array(z.object({ n: z.boolean() })) }).parse(result).rows[0]?.n ?? false;
+      return event.kind === 'like' || event.kind === 'follow' ? now : !now;
+    },
+
     async enqueue(events: EventInsert[], now: Date): Promise<void> {
       if (events.length === 0) return;
       await db.insert(notificationEvents).values(
@@ -396,8 +447,9 @@ export function createNotificationsRepository(db: Database) {
             and (claimed_until is null or claimed_until < ${now.toISOString()}::timestamptz)
           order by run_at, id limit ${limit} for update skip locked)
         returning e.id, e.kind, e.actor_id, e.recipient_id, e.post_id, e.comment_id, e.conversation_id,
-          e.payload, e.attempts`);
-      return eventRows.parse(result).rows;
+          e.payload, e.attempts, e.created_at`);
+      // In the order they were queued (an update's returning has no order of its own).
+      return eventRows.parse(result).rows.sort((a, b) => a.id - b.id);
     },
 
     /** Runs `work` with the event's writes in one transaction (the event's deletion included). */
@@ -487,7 +539,7 @@ export function createNotificationsRepository(db: Database) {
         where u.id in (select n.recipient_id from notifications n
             where n.read_at is null and n.updated_at > ${week}::timestamptz and n.kind <> 'moderation')
           and exists (select 1 from notifications n where n.recipient_id = u.id and n.read_at is null
-            and n.kind <> 'moderation'
+            and ${emailWanted(sql`u.id`, sql`n.kind`)}
             and n.updated_at > greatest(coalesce(u.notification_digest_at, '-infinity'::timestamptz),
               coalesce(u.last_seen_at, '-infinity'::timestamptz), ${week}::timestamptz))
           and coalesce(u.last_seen_at, u.created_at) <= ${away}::timestamptz
@@ -499,7 +551,11 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /** Takes the user's digest turn (no other process sends one until `gapMs` passed); false if taken. */
-    async claimDigest(userId: number, now: Date, gapMs: number): Promise<{ since: Date | null } | undefined> {
+    async claimDigest(
+      userId: number,
+      now: Date,
+      gapMs: number,
+    ): Promise<{ before: Date | null; since: Date | null } | undefined> {
       const result = await db.execute(sql`
         update users u set notification_digest_at = ${now.toISOString()}::timestamptz
         from (select notification_digest_at as before from users where id = ${userId}) b
@@ -509,7 +565,20 @@ export function createNotificationsRepository(db: Database) {
       const row = claimRows.parse(result).rows[0];
       if (!row) return undefined;
       const since = [row.before, row.last_seen_at].filter((d): d is Date => d !== null);
-      return { since: since.length ? new Date(Math.max(...since.map((d) => d.getTime()))) : null };
+      return {
+        before: row.before,
+        since: since.length ? new Date(Math.max(...since.map((d) => d.getTime()))) : null,
+      };
+    },
+
+    /**
+     * Gives a digest turn taken at `now` back (`before` was the last digest): nothing went, so the
+     * next pass tries again rather than four hours later.
+     */
+    async releaseDigest(userId: number, now: Date, before: Date | null) {
+      await db.execute(sql`
+        update users set notification_digest_at = ${before?.toISOString() ?? null}::timestamptz
+        where id = ${userId} and notification_digest_at = ${now.toISOString()}::timestamptz`);
     },
 
     /** The unread notifications of these kinds that came after `since`, newest first. */

@@ -117,6 +117,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
       }
     | undefined
   > {
+    if (['like', 'unlike', 'follow', 'unfollow'].includes(event.kind) && !(await queue.stillStands(event)))
+      return undefined;
     switch (event.kind) {
       case 'like':
       case 'unlike': {
@@ -248,7 +250,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
       for (const recipient of targets) {
         if (!planned) break;
         if (planned.leave) {
-          if (actor !== null && (await w.leave(recipient, planned.groupKey(recipient), actor)))
+          if (
+            actor !== null &&
+            (await w.leave(recipient, planned.groupKey(recipient), actor, event.created_at))
+          )
             told.push({ recipient, id: null });
           continue;
         }
@@ -265,6 +270,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           outcome: planned.outcome ?? null,
           change: planned.change ?? null,
           now,
+          actedAt: event.created_at,
         });
         told.push({ recipient, id });
         if (pushTo.has(recipient) && (await w.queuePush(recipient, id, now))) pushed = true;
@@ -481,7 +487,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const turn = await queue.claimDigest(user.id, now, deps.digest.gapMs);
       if (!turn) continue;
       const rows = await queue.unreadSince(user.id, turn.since, kinds, DIGEST.itemsMax + 1);
-      if (rows.length === 0) continue;
+      // Read meanwhile (the candidates hold one to send): nothing goes, and the turn is given back.
+      if (rows.length === 0) {
+        await queue.releaseDigest(user.id, now, turn.before);
+        continue;
+      }
       const items = await views(rows.slice(0, DIGEST.itemsMax), queue);
       const unsubscribeUrl = `${deps.publicUrl}${UNSUBSCRIBE_PATH}?token=${await unsubscribeToken(user.id)}`;
       const message = digestEmail({
@@ -501,7 +511,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
           },
         })
-        .catch((err: unknown) => deps.log.warn({ err, userId: user.id }, 'digest not sent'));
+        .catch(async (err: unknown) => {
+          // Not sent: the turn is given back, so the next pass tries again.
+          deps.log.warn({ err, userId: user.id }, 'digest not sent');
+          await queue.releaseDigest(user.id, now, turn.before);
+        });
     }
   }
 

@@ -307,14 +307,86 @@ describe('the queue', () => {
     const owner = await person('Queue Owner');
     const liker = await person('Queue Liker');
     const post = await createListing(app, owner, 'Queue listing');
-    // An event claimed by a process that died a minute ago (its lease ran out).
-    await database.db.execute(sql`
-      insert into notification_events (kind, actor_id, post_id, run_at, attempts, claimed_until, created_at)
-      values ('like', ${liker.id}, ${post}, now() - interval '2 minutes', 1, now() - interval '1 minute', now() - interval '2 minutes')`);
+    // The like, and its event claimed by a process that died a minute ago (its lease ran out).
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into post_likes (post_id, user_id) values (${post}, ${liker.id})`);
+      await tx.execute(sql`delete from notification_events where actor_id = ${liker.id}`);
+      await tx.execute(sql`
+        insert into notification_events (kind, actor_id, post_id, run_at, attempts, claimed_until, created_at)
+        values ('like', ${liker.id}, ${post}, now() - interval '2 minutes', 1, now() - interval '1 minute', now() - interval '2 minutes')`);
+    });
     await api(liker, 'POST', `/api/posts/${post}/bookmark`); // any action: the worker runs again soon
     await settled();
     const seen = (await list(owner)).notifications;
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ kind: 'like', actors_count: 1 });
+  });
+
+  /**
+   * Writes what the database holds (two follows, a like and its taking back) with their events in
+   * one transaction, each event `[kind, actor, seconds ago it happened, target]`, queued in the order
+   * given, which is the order the worker takes them in: not the order they happened, as when two
+   * workers or two processes take them at once.
+   */
+  async function outOfOrder(
+    writes: ReturnType<typeof sql>[],
+    events: [kind: string, actor: User, happened: number, target: { post?: number; user?: User }][],
+  ) {
+    await database.db.transaction(async (tx) => {
+      for (const write of writes) await tx.execute(write);
+      // The triggers' own events go: these below stand for them.
+      for (const [, actor] of events)
+        await tx.execute(sql`delete from notification_events where actor_id = ${actor.id}`);
+      for (const [kind, actor, happened, target] of events)
+        await tx.execute(sql`
+          insert into notification_events (kind, actor_id, post_id, recipient_id, run_at, created_at)
+          values (${kind}, ${actor.id}, ${target.post ?? null}, ${target.user?.id ?? null},
+            now() - interval '1 minute', now() - ${`${happened} seconds`}::interval)`);
+    });
+    await settled();
+  }
+
+  it('shows what happened, in the order it happened, whatever order its events are processed in', async () => {
+    const owner = await person('Order Owner');
+    const first = await person('Order First');
+    const second = await person('Order Second');
+    const post = await createListing(app, owner, 'Order listing');
+    // First followed before second; second's event is processed first: second is still the latest.
+    await outOfOrder(
+      [
+        sql`insert into follows (follower_id, followee_id, created_at) values (${first.id}, ${owner.id}, now())`,
+        sql`insert into follows (follower_id, followee_id, created_at) values (${second.id}, ${owner.id}, now())`,
+      ],
+      [
+        ['follow', second, 15, { user: owner }],
+        ['follow', first, 20, { user: owner }],
+      ],
+    );
+    const follows = (await list(owner)).notifications.find((n) => n.kind === 'follow');
+    expect(follows).toMatchObject({ actors_count: 2, link: `/user/${second.id}` });
+    expect(follows?.actors.map((a) => a.name)).toEqual(['Order Second', 'Order First']);
+
+    // A like taken back, the taking back processed first: nothing is left of it.
+    await outOfOrder(
+      [],
+      [
+        ['unlike', first, 8, { post }],
+        ['like', first, 9, { post }],
+      ],
+    );
+    expect((await list(owner)).notifications.filter((n) => n.kind === 'like')).toEqual([]);
+    // Liked, taken back, liked again; the taking back processed last: the like stands.
+    await outOfOrder(
+      [sql`insert into post_likes (post_id, user_id) values (${post}, ${second.id})`],
+      [
+        ['like', second, 7, { post }],
+        ['like', second, 5, { post }],
+        ['unlike', second, 6, { post }],
+      ],
+    );
+    expect((await list(owner)).notifications.find((n) => n.kind === 'like')).toMatchObject({
+      actors_count: 1,
+      actors: [{ name: 'Order Second' }],
+    });
   });
 });
