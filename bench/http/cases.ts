@@ -35,7 +35,8 @@ export function httpCases(shape: Shape): HttpCase[] {
     // 1,000 messages (one full page, about 162 KB).
     { name: 'messages list', path: '/api/chat/conversations/1/messages', users: [1, 2] },
     { name: 'notifications list', path: '/api/notifications' },
-    // Saved searches (issue 23) do not exist yet: no row until they do.
+    // SAVED_SEARCHES_PER_USER of them, each with its count of listings matched since last opened.
+    { name: 'saved searches list', path: '/api/saved-searches' },
     { name: 'admin moderation queue', path: '/api/admin/reports', users: [moderatorOf(shape)] },
   ];
 }

@@ -228,6 +228,7 @@ export async function seed(exec: Exec, shape: Shape, log: (m: string) => void): 
      from conversations c where c.id = p.conversation_id and c.last_message_id is not null`,
   );
   await seedNotificationsAndReports(exec, shape);
+  await seedSavedSearches(exec, shape, cities);
   for (const table of [
     'users',
     'posts',
@@ -284,4 +285,44 @@ async function seedNotificationsAndReports(exec: Exec, shape: Shape) {
     [['fraud', 'misleading', 'wrong_details']],
   );
   await exec(`update users set role = 'moderator' where id = ${moderatorOf(shape)}`);
+}
+
+/** Saved searches each user with a token keeps (issue 23): the saved searches list. */
+export const SAVED_SEARCHES_PER_USER = 8;
+
+/**
+ * Each user with a token keeps SAVED_SEARCHES_PER_USER saved searches (a type, a city or two, a
+ * purpose, some a price band or a keyword), each with the listings it matched (a few dozen, some
+ * since it was last opened): the saved searches list and its new-match counts.
+ */
+async function seedSavedSearches(exec: Exec, shape: Shape, cities: number) {
+  const { tokens: T, posts: N } = shape;
+  const types = [...PROPERTY_TYPES];
+  await exec(
+    `insert into saved_searches (user_id, name, keyword, ts_query, property_types, city_ids, purpose, currency,
+       price_min, price_max, frequency, last_opened_at, created_at, updated_at)
+     select u, 'Search ' || k || ' of ' || u,
+       case when k % 4 = 0 then 'warehouse' end, case when k % 4 = 0 then 'warehouse:*' end,
+       array[($1::text[])[1 + (u + k) % cardinality($1::text[])]],
+       case when k % 3 = 0 then array[1 + (u * k) % ${cities}, 1 + (u * k + 5) % ${cities}]
+         else array[1 + (u * k) % ${cities}] end,
+       (array['sale', 'rent', null])[1 + k % 3],
+       case when k % 2 = 0 then 'SAR' end, case when k % 2 = 0 then 100000 end, case when k % 2 = 0 then 5000000 end,
+       case when k % 5 = 0 then 'daily' else 'instant' end,
+       now() - interval '2 days', now() - (k || ' days')::interval - interval '3 days', now() - interval '2 days'
+     from generate_series(1, ${T}) u, generate_series(1, ${SAVED_SEARCHES_PER_USER}) k`,
+    [types],
+  );
+  await exec(
+    `insert into saved_search_slots (property_type, city_id, purpose, search_id)
+     select t, c, coalesce(s.purpose, ''), s.id
+     from saved_searches s, unnest(s.property_types) t, unnest(s.city_ids) c
+     on conflict do nothing`,
+  );
+  await exec(
+    `insert into saved_search_matches (search_id, post_id, matched_at)
+     select s.id, ${N} - ((s.id * 97 + j * 13) % ${N}), now() - (j || ' hours')::interval
+     from saved_searches s, generate_series(1, 40) j
+     on conflict do nothing`,
+  );
 }
