@@ -71,7 +71,9 @@ export const httpBench: Bench = {
   describe: 'endpoints under load vs /health/live and vs their own SQL run raw',
   run: async (ctx: BenchContext) => {
     const { store, shape } = await prepareDataset(ctx);
-    const cases = httpCases(shape);
+    // BENCH_HTTP_ONLY: a comma-separated list of case names (to profile one endpoint, say).
+    const only = process.env.BENCH_HTTP_ONLY?.split(',').map((n) => n.trim());
+    const cases = httpCases(shape).filter((c) => !only || only.includes(c.name));
     const load = { connections: ctx.connections, seconds: ctx.seconds };
     // PGlite allows one process on its folder: record (in this process) before the server starts.
     const statements = await recordStatements(

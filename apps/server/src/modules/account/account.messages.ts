@@ -1,5 +1,6 @@
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@makan/contract/account';
 import type { Language } from '@makan/contract/auth';
+import { isolate } from '../../lib/bidi.ts';
 
 /** The notices of account changes, in the user's language: an email (subject and body) and an SMS. */
 
@@ -19,7 +20,7 @@ const TEXTS = {
       deletion_scheduled: 'Your Makan account will be deleted',
       deletion_cancelled: 'Your Makan account will no longer be deleted',
     },
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: (name: string) => `Hello ${isolate(name)},`,
     body: {
       password_changed: 'The password of your Makan account was changed. Your other devices were signed out.',
       password_set:
@@ -48,7 +49,7 @@ const TEXTS = {
       deletion_scheduled: 'سيُحذف حسابك في مكان',
       deletion_cancelled: 'لن يُحذف حسابك في مكان',
     },
-    greeting: (name: string) => `مرحبًا ${name}،`,
+    greeting: (name: string) => `مرحبًا ${isolate(name)}،`,
     body: {
       password_changed: 'تم تغيير كلمة مرور حسابك في مكان، وتم تسجيل الخروج من أجهزتك الأخرى.',
       password_set:

@@ -1,4 +1,5 @@
 import type { Language } from '@makan/contract/auth';
+import { isolate } from '../../lib/bidi.ts';
 import type { Purpose } from './auth.repository.ts';
 
 /** The words of the code messages, in the user's language. Email gets a subject and a plain-text body. */
@@ -14,7 +15,7 @@ const TEXTS = {
       account_password: 'Your code to set a Makan password',
       account_contact: 'Your code to change your Makan contact details',
     },
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: (name: string) => `Hello ${isolate(name)},`,
     body: {
       registration: (code: string) => `Your Makan verification code is ${code}.`,
       password_reset: (code: string) => `Your Makan password reset code is ${code}.`,
@@ -55,7 +56,7 @@ const TEXTS = {
       account_password: 'رمز تعيين كلمة مرور في مكان',
       account_contact: 'رمز تغيير بيانات التواصل في مكان',
     },
-    greeting: (name: string) => `مرحبًا ${name}،`,
+    greeting: (name: string) => `مرحبًا ${isolate(name)}،`,
     body: {
       registration: (code: string) => `رمز التحقق الخاص بك في مكان هو ${code}.`,
       password_reset: (code: string) => `رمز إعادة تعيين كلمة المرور في مكان هو ${code}.`,

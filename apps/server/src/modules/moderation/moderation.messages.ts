@@ -1,4 +1,5 @@
 import type { Language } from '@makan/contract/auth';
+import { isolate } from '../../lib/bidi.ts';
 
 /**
  * What members are told of moderation (issue 21), in their language: the author of removed content,
@@ -20,7 +21,7 @@ const WHAT = {
 
 const TEXTS = {
   en: {
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: (name: string) => `Hello ${isolate(name)},`,
     signature: 'The Makan team',
     subject: {
       removed: 'Your content on Makan was removed',
@@ -53,7 +54,7 @@ const TEXTS = {
     },
   },
   ar: {
-    greeting: (name: string) => `مرحبًا ${name}،`,
+    greeting: (name: string) => `مرحبًا ${isolate(name)}،`,
     signature: 'فريق مكان',
     subject: {
       removed: 'حُذف محتوى لك في مكان',
@@ -95,6 +96,13 @@ export function moderationEmail(language: Language, name: string, notice: Modera
   const t = TEXTS[language];
   return {
     subject: t.subject[notice.kind],
-    text: [t.greeting(name), '', t.body(notice), '', t.signature].join('\n'),
+    // The moderator's reason in their own words, set apart from the sentence (lib/bidi.ts).
+    text: [
+      t.greeting(name),
+      '',
+      t.body('reason' in notice ? { ...notice, reason: isolate(notice.reason) } : notice),
+      '',
+      t.signature,
+    ].join('\n'),
   };
 }

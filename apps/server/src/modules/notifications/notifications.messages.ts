@@ -1,5 +1,6 @@
 import type { Language } from '@makan/contract/auth';
 import type { Notification, PushPayload } from '@makan/contract/notifications';
+import { isolate } from '../../lib/bidi.ts';
 import { moderationTitle } from '../moderation/moderation.messages.ts';
 
 /**
@@ -14,7 +15,7 @@ const TEXTS = {
     app: 'Makan',
     subject: (count: number) =>
       count === 1 ? 'You have 1 new notification on Makan' : `You have ${count} new notifications on Makan`,
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: (name: string) => `Hello ${isolate(name)},`,
     intro: 'Here is what happened while you were away:',
     actors: (names: string[], total: number) =>
       total <= 1
@@ -44,7 +45,7 @@ const TEXTS = {
     app: 'مكان',
     subject: (count: number) =>
       count === 1 ? 'لديك إشعار جديد في مكان' : `لديك ${count} إشعارات جديدة في مكان`,
-    greeting: (name: string) => `مرحبًا ${name}،`,
+    greeting: (name: string) => `مرحبًا ${isolate(name)}،`,
     intro: 'إليك ما حدث أثناء غيابك:',
     actors: (names: string[], total: number) =>
       total <= 1
@@ -77,7 +78,7 @@ function sentence(language: Language, n: Notification): string {
   const t = TEXTS[language];
   if (n.kind === 'moderation') return moderationTitle(language, n.outcome ?? 'report_handled');
   const who = t.actors(
-    n.actors.map((a) => a.name),
+    n.actors.map((a) => isolate(a.name)),
     n.actors_count,
   );
   return t.kinds[n.kind](who);
@@ -89,7 +90,11 @@ function sentence(language: Language, n: Notification): string {
  */
 export function pushText(language: Language, n: Notification): Pick<PushPayload, 'title' | 'body' | 'lang'> {
   const said = sentence(language, n);
-  return { title: TEXTS[language].app, body: n.excerpt ? `${said}\n“${n.excerpt}”` : said, lang: language };
+  return {
+    title: TEXTS[language].app,
+    body: n.excerpt ? `${said}\n“${isolate(n.excerpt)}”` : said,
+    lang: language,
+  };
 }
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -126,7 +131,7 @@ export function digestEmail({
     '',
     ...lines.flatMap((l) => [
       `• ${l.sentence}`,
-      ...(l.excerpt ? [`  “${l.excerpt}”`] : []),
+      ...(l.excerpt ? [`  “${isolate(l.excerpt)}”`] : []),
       `  ${l.url}`,
       '',
     ]),

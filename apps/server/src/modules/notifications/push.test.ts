@@ -231,7 +231,7 @@ describe('pushes', () => {
     for (const device of [phone, laptop]) {
       expect(await nextPush(device)).toEqual({
         title: 'Makan',
-        body: 'Sara Saleh liked your listing',
+        body: '\u2068Sara Saleh\u2069 liked your listing',
         url: `/post/${post}`,
         tag: `like:post:${post}`,
         lang: 'en',
@@ -266,7 +266,7 @@ describe('pushes', () => {
     const push = await nextPush(phone);
     expect(push).toMatchObject({
       title: 'مكان',
-      body: 'علّق Khalid Commenter على إعلانك\n“Is the price negotiable?”',
+      body: 'علّق \u2068Khalid Commenter\u2069 على إعلانك\n“\u2068Is the price negotiable?\u2069”',
       tag: `comment:post:${post}`,
       lang: 'ar',
     });
@@ -380,8 +380,8 @@ describe('a push service failing', () => {
     await nextPush(phone, 1);
     await expect.poll(() => count(sql`select count(*) as n from push_deliveries`)).toBe(0);
     expect(pushesTo(phone).map((p) => p.body)).toEqual([
-      'Patient Commenter commented on your listing\n“Open to offers?”',
-      'Patient Commenter commented on your listing\n“Open to offers?”',
+      '\u2068Patient Commenter\u2069 commented on your listing\n“\u2068Open to offers?\u2069”',
+      '\u2068Patient Commenter\u2069 commented on your listing\n“\u2068Open to offers?\u2069”',
     ]);
     expect(await endpointsOf(owner.id)).toEqual([phone.endpoint]);
   });
@@ -416,7 +416,7 @@ describe('messages', () => {
     ahead += MESSAGE_NOTIFY_DELAY_MS + 1000;
     expect(await nextPush(phone)).toEqual({
       title: 'Makan',
-      body: 'Sara Sender sent you a message\n“I can visit tomorrow”',
+      body: '\u2068Sara Sender\u2069 sent you a message\n“\u2068I can visit tomorrow\u2069”',
       url: `/chat/${conversation.id}`,
       tag: `message:conversation:${conversation.id}`,
       lang: 'en',
@@ -476,7 +476,7 @@ describe('two processes sharing the database', () => {
     expect(byTopic.size).toBe(6);
     for (const [, same] of byTopic) {
       expect(same.length).toBeLessThanOrEqual(2);
-      expect(same.at(-1)?.body).toMatch(/^Fan (One|Two) and Fan (One|Two) liked your listing$/);
+      expect(same.at(-1)?.body).toMatch(/^\u2068Fan (One|Two)\u2069 and \u2068Fan (One|Two)\u2069 liked your listing$/);
     }
     expect(service.rejected).toEqual([]);
   });
@@ -510,7 +510,7 @@ describe('two processes sharing the database', () => {
         content: 'Now hidden',
       });
       ahead += MESSAGE_NOTIFY_DELAY_MS + 1000;
-      expect((await nextPush(phone)).body).toBe('Sara Elsewhere sent you a message\n“Now hidden”');
+      expect((await nextPush(phone)).body).toBe('\u2068Sara Elsewhere\u2069 sent you a message\n“\u2068Now hidden\u2069”');
     },
   );
 });

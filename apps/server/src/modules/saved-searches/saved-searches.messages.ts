@@ -3,6 +3,7 @@ import { formatNumber, formatPrice } from '@makan/contract/numbers';
 import { PROPERTY_TYPE_LABELS, PROPERTY_TYPE_LABELS_AR } from '@makan/contract/property-types';
 import { formatArea, LISTING_PURPOSE_WORDS } from '@makan/contract/saved-search-words';
 import { SAVED_SEARCH_DIGEST_ITEMS_MAX } from '@makan/contract/saved-searches';
+import { isolate } from '../../lib/bidi.ts';
 import { excerpt } from '../../lib/excerpt.ts';
 import { escapeHtml } from '../notifications/notifications.messages.ts';
 import type { PendingMatch } from './saved-searches.repository.ts';
@@ -12,9 +13,9 @@ const TEXTS = {
   en: {
     subject: (count: number) =>
       count === 1 ? '1 new listing for your saved searches' : `${count} new listings for your saved searches`,
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: (name: string) => `Hello ${isolate(name)},`,
     intro: 'These listings appeared since yesterday and match what you look for:',
-    search: (name: string) => `Your search “${name}”`,
+    search: (name: string) => `Your search “${isolate(name)}”`,
     more: (count: number) => `and ${count} more`,
     manage: 'Run, pause or change your saved searches',
     footer: 'You receive this email because you asked for a daily email of a saved search.',
@@ -24,9 +25,9 @@ const TEXTS = {
   ar: {
     subject: (count: number) =>
       count === 1 ? 'إعلان جديد لعمليات بحثك المحفوظة' : `${count} إعلانات جديدة لعمليات بحثك المحفوظة`,
-    greeting: (name: string) => `مرحبًا ${name}،`,
+    greeting: (name: string) => `مرحبًا ${isolate(name)}،`,
     intro: 'ظهرت هذه الإعلانات منذ الأمس وهي تطابق ما تبحث عنه:',
-    search: (name: string) => `بحثك «${name}»`,
+    search: (name: string) => `بحثك «${isolate(name)}»`,
     more: (count: number) => `و${count} غيرها`,
     manage: 'شغّل عمليات بحثك المحفوظة أو أوقفها أو غيّرها',
     footer: 'تصلك هذه الرسالة لأنك طلبت رسالة يومية لعملية بحث محفوظة.',
@@ -37,7 +38,10 @@ const TEXTS = {
 
 /** 'Office Space · Riyadh · for rent · SAR 120,000 · 250 m²', in the recipient's digits. */
 function summary(language: Language, item: PendingMatch): string {
-  const place = (language === 'ar' ? item.city_ar : item.city_en) ?? item.custom_location;
+  // A place the author typed is their own words (lib/bidi.ts); a city is ours.
+  const place =
+    (language === 'ar' ? item.city_ar : item.city_en) ??
+    (item.custom_location === null ? null : isolate(item.custom_location));
   const parts = [(language === 'ar' ? PROPERTY_TYPE_LABELS_AR : PROPERTY_TYPE_LABELS)[item.property_type]];
   if (place) parts.push(place);
   if (item.purpose) parts.push(LISTING_PURPOSE_WORDS[language][item.purpose]);
@@ -88,7 +92,11 @@ export function savedSearchDigestEmail({
     '',
     ...groups.flatMap((g) => [
       g.title,
-      ...g.lines.flatMap((l) => [`• ${l.summary}`, ...(l.excerpt ? [`  ${l.excerpt}`] : []), `  ${l.url}`]),
+      ...g.lines.flatMap((l) => [
+        `• ${l.summary}`,
+        ...(l.excerpt ? [`  ${isolate(l.excerpt)}`] : []),
+        `  ${l.url}`,
+      ]),
       ...(g.more > 0 ? [`  ${t.more(g.more)}: ${manageUrl}`] : []),
       '',
     ]),

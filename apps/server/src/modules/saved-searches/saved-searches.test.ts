@@ -390,7 +390,7 @@ describe('matching', () => {
     await expect.poll(() => mailsTo().length, { timeout: 15_000 }).toBe(1);
     const [mail] = mailsTo();
     expect(mail?.subject).toBe('2 إعلانات جديدة لعمليات بحثك المحفوظة');
-    expect(mail?.text).toContain('بحثك «مستودعات الرياض»');
+    expect(mail?.text).toContain('بحثك «\u2068مستودعات الرياض\u2069»');
     expect(mail?.text).toContain(`/post/${one}`);
     expect(mail?.text).toContain(`/post/${two}`);
     expect(mail?.text).toContain('مستودع · الرياض');
