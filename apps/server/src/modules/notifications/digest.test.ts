@@ -224,7 +224,9 @@ describe('the email digest', () => {
     await comment(visitor, b, 'مرحبًا');
     await expect.poll(() => digestsTo(arabic.email).length, { timeout: 10_000 }).toBe(1);
     expect(subjectOf(digestsTo(arabic.email)[0] as ReceivedMail)).toMatch(/^=\?UTF-8\?/i);
-    expect(textOf(digestsTo(arabic.email)[0] as ReceivedMail)).toContain('علّق \u2068Busy Visitor\u2069 على إعلانك');
+    expect(textOf(digestsTo(arabic.email)[0] as ReceivedMail)).toContain(
+      'علّق \u2068Busy Visitor\u2069 على إعلانك',
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(digestsTo(online.email)).toHaveLength(0);
   });

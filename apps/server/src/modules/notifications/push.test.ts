@@ -476,7 +476,9 @@ describe('two processes sharing the database', () => {
     expect(byTopic.size).toBe(6);
     for (const [, same] of byTopic) {
       expect(same.length).toBeLessThanOrEqual(2);
-      expect(same.at(-1)?.body).toMatch(/^\u2068Fan (One|Two)\u2069 and \u2068Fan (One|Two)\u2069 liked your listing$/);
+      expect(same.at(-1)?.body).toMatch(
+        /^\u2068Fan (One|Two)\u2069 and \u2068Fan (One|Two)\u2069 liked your listing$/,
+      );
     }
     expect(service.rejected).toEqual([]);
   });
@@ -510,7 +512,9 @@ describe('two processes sharing the database', () => {
         content: 'Now hidden',
       });
       ahead += MESSAGE_NOTIFY_DELAY_MS + 1000;
-      expect((await nextPush(phone)).body).toBe('\u2068Sara Elsewhere\u2069 sent you a message\n“\u2068Now hidden\u2069”');
+      expect((await nextPush(phone)).body).toBe(
+        '\u2068Sara Elsewhere\u2069 sent you a message\n“\u2068Now hidden\u2069”',
+      );
     },
   );
 });
