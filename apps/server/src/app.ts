@@ -14,6 +14,7 @@ import { trustFunction } from './lib/client-address.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createSerializerCompiler } from './lib/fast-serializer.ts';
 import type { App } from './lib/http.ts';
+import { requestLogFields } from './lib/log-fields.ts';
 import { createPasswordHasher } from './lib/password.ts';
 import { cryptoRandom, type Random } from './lib/random.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -112,6 +113,8 @@ export type AppOverrides = {
   /** How the server waits when it slows down repeated failures; tests record instead of waiting. */
   sleep?: (ms: number) => Promise<void>;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (a test reading what is logged). */
+  logStream?: { write: (line: string) => void };
   /**
    * Every answer through zod's serializer, also those marked for the compiled one (the test that
    * compares both byte for byte).
@@ -124,7 +127,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const trusted = config.trustProxy;
   const trustAddress = trustFunction(trusted);
   const app = Fastify({
-    logger: overrides.logger === false ? false : { level: config.logLevel },
+    logger:
+      overrides.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Capability addresses (an unsubscribe token, a file's signature) stay out of the logs.
+            serializers: { req: requestLogFields },
+            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+          },
     genReqId: (req) => requestIdOf(req, trustAddress),
     bodyLimit: 1024 * 1024,
     trustProxy: trusted === false ? false : trustAddress,
