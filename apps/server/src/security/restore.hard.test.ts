@@ -24,6 +24,7 @@ import {
   testServerEnv,
   waitReady,
 } from '../test/server-process.ts';
+import { scaled } from '../test/time-scale.ts';
 
 /**
  * The restore of docs/operations.md, done as an operator would (issue 24): a server on PostgreSQL
@@ -104,7 +105,7 @@ describe.skipIf(!adminUrl || !clients)(
   'backup and restore (needs DATABASE_URL, and pg_dump and pg_restore on the PATH: postgresql-client)',
   () => {
     it('restores the database and the bucket: the user signs in and sees their listing and its photo', {
-      timeout: 120_000,
+      timeout: scaled(120_000),
     }, async () => {
       const s3: S3TestServer = await startS3Server({ bucket: 'makan-restore' });
       cleanups.push(() => s3.stop());

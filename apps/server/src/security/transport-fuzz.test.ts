@@ -25,6 +25,7 @@ import {
 } from '../test/raw-wire.ts';
 import { connectSocket, type TestSocket } from '../test/sockets.ts';
 import { createTestApp } from '../test/test-app.ts';
+import { scaled } from '../test/time-scale.ts';
 import { signedInUser } from '../test/users.ts';
 import {
   baseRequest,
@@ -288,7 +289,10 @@ const failure = z.object({ status: z.literal(false), message: z.string() }).loos
 
 /** Every answer under 500 and without a trace of the insides; JSON refusals in the envelope. */
 function checkAnswers(res: RawExchange & { timedOut: boolean }, what: string, { envelope = true } = {}) {
-  expect(res.timedOut, `${what}: no answer and the connection still open after 5 s`).toBe(false);
+  expect(
+    res.timedOut,
+    `${what}: no answer and the connection still open after ${scaled(5000) / 1000} s`,
+  ).toBe(false);
   if (res.answers.length === 0) bump(stats.outcomes, 'closed');
   for (const answer of res.answers) {
     bump(stats.outcomes, String(answer.status));
@@ -361,7 +365,7 @@ function send(engine: Engine, packet: EnginePacket) {
 /** Signs an engine.io connection in to Socket.IO's main namespace with the good token. */
 async function signIn(engine: Engine) {
   send(engine, { text: GOOD_CONNECT });
-  const ok = await engine.until(() => engine.texts.some((t) => t.startsWith('40{"sid"')), 5000);
+  const ok = await engine.until(() => engine.texts.some((t) => t.startsWith('40{"sid"')), scaled(5000));
   if (!ok) throw new Error(`could not sign in: ${engine.texts.join(' | ')}`);
 }
 
@@ -661,7 +665,7 @@ describe('every transport under the fuzzing (issue 16): no 5xx, no leak, the ser
             send(engine, sentinel());
             const answered = () =>
               acksOf(engine).has(SENTINEL) && (ackId === undefined || acksOf(engine).has(ackId));
-            await engine.until(answered, 5000);
+            await engine.until(answered, scaled(5000));
             if (!engine.closed) {
               expect(
                 answered(),

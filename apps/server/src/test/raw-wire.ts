@@ -1,5 +1,6 @@
 import net from 'node:net';
 import WebSocket from 'ws';
+import { scaled } from './time-scale.ts';
 
 /**
  * Bytes on a socket, below any HTTP or WebSocket client library, so tests can send what no
@@ -56,7 +57,7 @@ export function rawExchange(
   {
     firstByteMs = 500,
     quietMs = 200,
-    timeoutMs = 5000,
+    timeoutMs = scaled(5000),
     afterAnswer,
     maxBytes = 4 * 1024 * 1024,
   }: {
