@@ -107,8 +107,6 @@ export function registerRealtime(
   const trust = trustFunction(trustProxy);
   const perAddress = counter();
   const perUser = counter();
-  /** Handshakes accepted but not yet open, by request: their address is counted from here on. */
-  const addresses = new WeakMap<object, string>();
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -125,7 +123,11 @@ export function registerRealtime(
         callback(TEXT.tooManySockets, false);
         return;
       }
-      addresses.set(req, address);
+      // Counted in the same turn as the check, for as long as the TCP connection lasts: not once
+      // Engine.IO's handshake has opened it (it awaits between the two), so no handshake can pass the
+      // check while another that passed is still on its way (limits.test.ts, 'handshakes sent at once').
+      perAddress.add(address);
+      req.socket.once('close', () => perAddress.remove(address));
       callback(null, true);
     },
     // A connection that has not signed in (Socket.IO's CONNECT with a good token) within this is closed.
@@ -143,14 +145,10 @@ export function registerRealtime(
   // some 1.5 KB an idle socket (bench/README.md, realtime).
   io.engine.on(
     'connection',
-    (raw: { request: UpgradeRequest | null; once: (e: 'close', f: () => void) => void }) => {
+    (raw: { request: UpgradeRequest | null }) => {
       const request = raw.request;
-      const address = request ? addresses.get(request) : undefined;
       raw.request = null;
       if (request) forgetRequest(request);
-      if (address === undefined) return;
-      perAddress.add(address);
-      raw.once('close', () => perAddress.remove(address));
     },
   );
 
