@@ -143,14 +143,11 @@ export function registerRealtime(
   // stand-in response for the upgrade still holds the request until the connection closes (through
   // a 'close' listener on the TCP socket), so its parsed and raw headers and query are emptied too:
   // some 1.5 KB an idle socket (bench/README.md, realtime).
-  io.engine.on(
-    'connection',
-    (raw: { request: UpgradeRequest | null }) => {
-      const request = raw.request;
-      raw.request = null;
-      if (request) forgetRequest(request);
-    },
-  );
+  io.engine.on('connection', (raw: { request: UpgradeRequest | null }) => {
+    const request = raw.request;
+    raw.request = null;
+    if (request) forgetRequest(request);
+  });
 
   let redis: { pub: Redis; sub: Redis } | undefined;
   if (redisUrl) {
