@@ -85,9 +85,14 @@ const digestsTo = (email: string) =>
 /** The headers, unfolded. */
 const headersOf = (mail: ReceivedMail) => mail.raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
 const subjectOf = (mail: ReceivedMail) => /^Subject: (.*)$/im.exec(headersOf(mail))?.[1] ?? '';
-/** The text part, quoted-printable decoded. */
+/** The text part, decoded as its Content-Transfer-Encoding says (quoted-printable or base64). */
 function textOf(mail: ReceivedMail) {
-  const part = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(mail.raw)?.[1] ?? '';
+  const match = /Content-Type: text\/plain[^\r\n]*((?:\r?\n[^\r\n]+)*)\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(
+    mail.raw,
+  );
+  const [headers, part] = [match?.[1] ?? '', match?.[2] ?? ''];
+  if (/Content-Transfer-Encoding:\s*base64/i.test(headers))
+    return Buffer.from(part.replace(/\s+/g, ''), 'base64').toString('utf8');
   const soft = part.replace(/=\r?\n/g, '');
   return Buffer.from(
     soft.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
