@@ -159,7 +159,7 @@ describe.skipIf(!adminUrl)('the notification queue killed mid-fan-out (needs DAT
     console.info(`fan-out killed at ${atKill} of ${FOLLOWERS}; ${repeats} pushes repeated with their Topic`);
     expect(push.pushesTo(devices[0]?.endpoint ?? '')[0]).toMatchObject({
       title: 'Makan',
-      body: 'Kill Test Developers posted a new listing',
+      body: '\u2068Kill Test Developers\u2069 posted a new listing',
       url: `/post/${postId}`,
     });
     await stopServer(server, 'SIGTERM');
