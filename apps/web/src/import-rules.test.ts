@@ -5,8 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The web's import rules (apps/web/biome.json) are seen to fire: every fixture in apps/web/lint-fixtures is
-// linted at the path it mirrors, with the real configs, and must give exactly the errors marked on its lines.
+// The web's import rules (apps/web/biome.json), and its ban on Intl formatters built in place, are seen to
+// fire: every fixture in apps/web/lint-fixtures is linted at the path it mirrors, with the real configs, and
+// must give exactly the errors marked on its lines.
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = join(WEB, '..', '..');
 const FIXTURES = join(WEB, 'lint-fixtures', 'src');
@@ -42,7 +43,11 @@ beforeAll(() => {
   for (const d of report.diagnostics) {
     const file = d.location.path.replace(/^apps\/web\/src\//, '');
     const rule =
-      d.category === 'lint/style/noRestrictedImports' ? (d.message.split(':')[0] ?? '') : d.category;
+      d.category === 'lint/style/noRestrictedImports'
+        ? (d.message.split(':')[0] ?? '')
+        : d.category === 'lint/style/noRestrictedGlobals'
+          ? 'no-fresh-intl-formatters'
+          : d.category;
     found.set(file, [...(found.get(file) ?? []), `${d.location.start.line} ${rule}`]);
   }
 }, 30_000);
@@ -76,6 +81,7 @@ describe('web import rules', () => {
     expect([...rules].sort()).toEqual([
       'feature-never-imports-app',
       'feature-never-imports-feature',
+      'no-fresh-intl-formatters',
       'ui-and-lib-below-features',
       'web-never-imports-server',
     ]);

@@ -1,8 +1,12 @@
-/** Numbers and prices said in a language, the same on the web and in the server's emails. No imports: every page's first load reads it. */
+/**
+ * Numbers and prices said in a language, the same on the web and in the server's emails. Only the
+ * kept formatters imported (no zod): every page's first load reads it.
+ */
+import { type NumberFormatOptions, numberFormat } from './intl.ts';
 
 /** A number in the language's digits ('١٢٠٬٠٠٠' in Arabic). */
-export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(language, options).format(value);
+export function formatNumber(value: number, language: string, options?: NumberFormatOptions): string {
+  return numberFormat(language, options).format(value);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { listFormat, type NumberFormatOptions, type PluralCategory, pluralRules } from './intl.ts';
 import type { Language } from './languages.ts';
 import { formatNumber, formatPrice } from './numbers.ts';
 import type { ListingPurpose } from './posts.ts';
@@ -42,7 +43,7 @@ const WORDS = {
     between: (min: string, max: string) => `${min} – ${max}`,
     from: (min: string) => `from ${min}`,
     upTo: (max: string) => `up to ${max}`,
-    cities: { one: '{count} city', other: '{count} cities' } as Partial<Record<Intl.LDMLPluralRule, string>>,
+    cities: { one: '{count} city', other: '{count} cities' } as Partial<Record<PluralCategory, string>>,
     unnamed: 'My search',
   },
   ar: {
@@ -60,19 +61,19 @@ const WORDS = {
       two: 'مدينتان',
       few: '{count} مدن',
       other: '{count} مدينة',
-    } as Partial<Record<Intl.LDMLPluralRule, string>>,
+    } as Partial<Record<PluralCategory, string>>,
     unnamed: 'بحثي',
   },
 } as const;
 
 /** An area in square metres, in the language's digits and unit ('250 m²' / '250 م²'). */
-export function formatArea(value: number, language: Language, options?: Intl.NumberFormatOptions): string {
+export function formatArea(value: number, language: Language, options?: NumberFormatOptions): string {
   return WORDS[language].squareMetres(formatNumber(value, language, options));
 }
 
 /** 'Office or Shop' / 'مكتب أو محل': the language's way of listing alternatives. */
 function orList(items: readonly string[], language: Language): string {
-  return new Intl.ListFormat(language, { type: 'disjunction' }).format(items);
+  return listFormat(language, { type: 'disjunction' }).format(items);
 }
 
 /** One criterion said in words, and which criterion it is (for tests and styling). */
@@ -108,7 +109,7 @@ export function describeCriteria(
     parts.push({ key: 'purpose', text: LISTING_PURPOSE_WORDS[language][criteria.purpose] });
   if (criteria.city_ids.length > 0) {
     const count = criteria.city_ids.length;
-    const counted = w.cities[new Intl.PluralRules(language).select(count)] ?? w.cities.other ?? '';
+    const counted = w.cities[pluralRules(language).select(count)] ?? w.cities.other ?? '';
     parts.push({
       key: 'cities',
       text:

@@ -1,4 +1,5 @@
 import { type City, citySchema } from '@makan/contract/cities';
+import { displayNames } from '@makan/contract/intl';
 import { LIMITS } from '@makan/contract/limits';
 import {
   keepPreviousData,
@@ -83,14 +84,7 @@ export function cityName(city: Pick<City, 'name_en' | 'name_ar'>, language: Lang
   return language === 'ar' ? city.name_ar : city.name_en;
 }
 
-const regionNames = new Map<Language, Intl.DisplayNames>();
-
 /** A country's name in the page's language ('SA' → 'Saudi Arabia' / 'السعودية'). */
 export function countryName(code: string, language: Language): string {
-  let names = regionNames.get(language);
-  if (!names) {
-    names = new Intl.DisplayNames([language], { type: 'region' });
-    regionNames.set(language, names);
-  }
-  return names.of(code) ?? code;
+  return displayNames(language, { type: 'region' }).of(code) ?? code;
 }

@@ -1,3 +1,4 @@
+import { type DateTimeFormatOptions, dateTimeFormat, relativeTimeFormat } from '@makan/contract/intl';
 import type { TFunction } from 'i18next';
 
 const SECOND = 1000;
@@ -37,11 +38,10 @@ export function messageTimestamp(
 ): string {
   const date = toDate(value);
   const elapsed = now.getTime() - date.getTime();
-  if (elapsed < DAY)
-    return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
+  if (elapsed < DAY) return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
   if (elapsed < 2 * DAY) return t('time.yesterday');
-  if (elapsed < 7 * DAY) return new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(date);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  if (elapsed < 7 * DAY) return dateTimeFormat(locale, { weekday: 'long' }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
 /**
@@ -50,7 +50,7 @@ export function messageTimestamp(
  */
 export function relativeTime(value: Date | string | number, locale: string, now: Date = new Date()): string {
   const elapsed = Math.max(MINUTE, now.getTime() - toDate(value).getTime());
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeTimeFormat(locale, { numeric: 'auto' });
   if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
   const days = Math.floor(elapsed / DAY);
@@ -62,9 +62,9 @@ export function relativeTime(value: Date | string | number, locale: string, now:
 export function formatDate(
   value: Date | string | number,
   locale: string,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+  options: DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
-  return new Intl.DateTimeFormat(locale, options).format(toDate(value));
+  return dateTimeFormat(locale, options).format(toDate(value));
 }
 
 /** Initials from the first two words of a name ('Sara Al Amri' → 'SA'). */

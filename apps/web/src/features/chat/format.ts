@@ -1,4 +1,5 @@
 import type { Presence } from '@makan/contract/chat';
+import { dateTimeFormat, numberFormat } from '@makan/contract/intl';
 import { LIMITS } from '@makan/contract/limits';
 import type { TFunction } from 'i18next';
 import { relativeTime } from '../../lib/time.ts';
@@ -62,8 +63,8 @@ export function dateSeparator(date: Date, t: TFunction, locale: string, now: Dat
   const days = Math.round((startOf(now) - startOf(date)) / 86_400_000);
   if (days <= 0) return t('chat.today');
   if (days === 1) return t('chat.yesterday');
-  if (days < 7) return new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(date);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  if (days < 7) return dateTimeFormat(locale, { weekday: 'long' }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
 const KIB = 1024;
@@ -77,7 +78,7 @@ const KIB = 1024;
 export function fileSize(bytes: number, locale: string): string {
   const size = Math.max(0, Math.round(bytes));
   if (size < KIB) {
-    const parts = new Intl.NumberFormat(locale, {
+    const parts = numberFormat(locale, {
       style: 'unit',
       unit: 'byte',
       unitDisplay: 'narrow',
@@ -97,7 +98,7 @@ export function fileSize(bytes: number, locale: string): string {
   }
   const megabytes = size >= KIB * KIB;
   const value = megabytes ? size / (KIB * KIB) : size / KIB;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: megabytes ? 'megabyte' : 'kilobyte',
     unitDisplay: 'short',

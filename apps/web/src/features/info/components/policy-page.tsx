@@ -1,3 +1,4 @@
+import { type DateTimeFormatOptions, dateTimeFormat } from '@makan/contract/intl';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readBlock } from '../info-texts.ts';
@@ -28,7 +29,7 @@ const DATE_LOCALE_OVERRIDES: Readonly<Record<string, string>> = { en: 'en-GB' };
 
 function formatIsoDate(iso: string, language: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
-  const options: Intl.DateTimeFormatOptions = {
+  const options: DateTimeFormatOptions = {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -36,10 +37,10 @@ function formatIsoDate(iso: string, language: string): string {
     timeZone: 'UTC',
   };
   try {
-    return new Intl.DateTimeFormat(DATE_LOCALE_OVERRIDES[language] ?? language, options).format(date);
+    return dateTimeFormat(DATE_LOCALE_OVERRIDES[language] ?? language, options).format(date);
   } catch {
     // i18next may report a pseudo-language such as "cimode", which Intl rejects.
-    return new Intl.DateTimeFormat('en-GB', options).format(date);
+    return dateTimeFormat('en-GB', options).format(date);
   }
 }
 

@@ -1,3 +1,4 @@
+import { type DateTimeFormatOptions, numberFormat } from '@makan/contract/intl';
 import type {
   QueueKind,
   ReportTarget,
@@ -32,7 +33,7 @@ import { ContentExcerpt } from './report-queue.tsx';
 type Case = z.infer<typeof reportCase>;
 type Report = z.infer<typeof reportSchema>;
 
-const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const dateTime: DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** A case only the server's signals opened belongs to the Signals queue. */
 const signalsOnly = (data: Case) => data.reports.length > 0 && data.reports.every((item) => item.signal);
@@ -159,7 +160,7 @@ function LoadedCase({ data, queue }: { data: Case; queue: QueueKind }) {
         <h2 id="case-reports-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
           {t('moderation.case.reports', {
             count: data.reports.length,
-            formatted: new Intl.NumberFormat(language).format(data.reports.length),
+            formatted: numberFormat(language).format(data.reports.length),
           })}
         </h2>
         <ul className="flex flex-col gap-3" data-testid="case-reports">

@@ -1,3 +1,4 @@
+import { numberFormat } from '@makan/contract/intl';
 import type { QueueItem, QueueKind } from '@makan/contract/moderation';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -80,7 +81,7 @@ function QueueRow({ item, kind }: { item: QueueItem; kind: QueueKind }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const href = `/admin/reports/${item.target_type}/${item.target_id}`;
-  const formatted = new Intl.NumberFormat(language).format(item.reports_count);
+  const formatted = numberFormat(language).format(item.reports_count);
   // The case goes back to the queue it was opened from.
   const from: CaseFrom = { queue: kind };
   return (

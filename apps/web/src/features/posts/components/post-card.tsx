@@ -1,3 +1,4 @@
+import { numberFormat } from '@makan/contract/intl';
 import { type Post, SHARES_PLACEHOLDER } from '@makan/contract/posts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,9 +102,7 @@ export function PostCard({ post, standalone = false, onDeleted, first = standalo
   const listing = [
     post.purpose ? t(`posts.purpose.${post.purpose}`) : null,
     post.status ? t(`posts.status.${post.status}`) : null,
-    post.area_m2
-      ? t('posts.card.area', { value: new Intl.NumberFormat(language).format(post.area_m2) })
-      : null,
+    post.area_m2 ? t('posts.card.area', { value: numberFormat(language).format(post.area_m2) }) : null,
   ].filter((item): item is string => Boolean(item));
 
   return (
@@ -231,9 +230,7 @@ export function PostCard({ post, standalone = false, onDeleted, first = standalo
           data-testid="post-like"
         >
           <HeartIcon className="size-5 shrink-0" fill={post.is_liked ? 'currentColor' : 'none'} />
-          <span data-testid="post-likes-count">
-            {new Intl.NumberFormat(language).format(post.likes_count)}
-          </span>
+          <span data-testid="post-likes-count">{numberFormat(language).format(post.likes_count)}</span>
         </button>
         <Link
           to={standalone ? '#comments' : `${postHref}#comments`}
@@ -242,9 +239,7 @@ export function PostCard({ post, standalone = false, onDeleted, first = standalo
           data-testid="post-comments"
         >
           <MessageIcon className="size-5 shrink-0" />
-          <span data-testid="post-comments-count">
-            {new Intl.NumberFormat(language).format(post.comments_count)}
-          </span>
+          <span data-testid="post-comments-count">{numberFormat(language).format(post.comments_count)}</span>
         </Link>
         <button
           type="button"
@@ -258,7 +253,7 @@ export function PostCard({ post, standalone = false, onDeleted, first = standalo
         >
           <BookmarkIcon className="size-5 shrink-0" fill={post.is_bookmarked ? 'currentColor' : 'none'} />
           <span data-testid="post-bookmarks-count">
-            {new Intl.NumberFormat(language).format(post.bookmarks_count)}
+            {numberFormat(language).format(post.bookmarks_count)}
           </span>
         </button>
         <button
@@ -269,7 +264,7 @@ export function PostCard({ post, standalone = false, onDeleted, first = standalo
           data-testid="post-share"
         >
           <ShareIcon className="size-5 shrink-0" />
-          <span>{new Intl.NumberFormat(language).format(post.shares_count || SHARES_PLACEHOLDER)}</span>
+          <span>{numberFormat(language).format(post.shares_count || SHARES_PLACEHOLDER)}</span>
         </button>
       </footer>
 

@@ -1,3 +1,4 @@
+import { numberFormat } from '@makan/contract/intl';
 import {
   REPORT_DETAILS_MAX,
   REPORT_REASONS,
@@ -45,7 +46,7 @@ export function ReportDialog({ subject, onClose }: ReportDialogProps) {
   const legendId = useId();
   const reasonErrorId = useId();
   const say = (message: Message | undefined) => (message ? translateMessage(t, message) : undefined);
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
