@@ -104,6 +104,8 @@ const unreadMessageRows = z.object({
   ),
 });
 
+const likeNowRows = z.object({ rows: z.array(z.object({ author: z.number(), liked: z.boolean() })) });
+
 /**
  * Whether the user wants notifications of this kind by email: their switch, the contract's default
  * where they never chose; never for a kind without a switch (moderation, search).
@@ -397,23 +399,23 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /**
-     * Whether the like or follow an event tells of still stands as it says (liked, or not liked
-     * any more): events of one person and one listing processed out of order (two workers take
-     * them at once) then leave what is true now, never a like taken back since.
+     * A listing's author and whether the person likes it now, in one statement: a like or unlike event
+     * tells what is true now only (events of one person and one listing processed out of order, two
+     * workers taking them at once, never leave a like taken back since). Undefined: no such listing.
      */
-    async stillStands(event: {
-      kind: string;
-      actor_id: number | null;
-      post_id: number | null;
-      recipient_id: number | null;
-    }) {
-      const exists =
-        event.kind === 'like' || event.kind === 'unlike'
-          ? sql`exists (select 1 from post_likes where post_id = ${event.post_id} and user_id = ${event.actor_id})`
-          : sql`exists (select 1 from follows where follower_id = ${event.actor_id} and followee_id = ${event.recipient_id})`;
-      const result = await db.execute(sql`select ${exists} as n`);
-      const now = z.object({ rows: z.array(z.object({ n: z.boolean() })) }).parse(result).rows[0]?.n ?? false;
-      return event.kind === 'like' || event.kind === 'follow' ? now : !now;
+    async likeNow(postId: number, actorId: number) {
+      const result = await db.execute(sql`
+        select p.user_id as author,
+          exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ${actorId}) as liked
+        from posts p where p.id = ${postId}`);
+      return likeNowRows.parse(result).rows[0];
+    },
+
+    /** Whether one person follows another now (a follow or unfollow event tells what is true now only). */
+    async followsNow(followerId: number, followeeId: number) {
+      const result = await db.execute(sql`
+        select exists (select 1 from follows where follower_id = ${followerId} and followee_id = ${followeeId}) as n`);
+      return z.object({ rows: z.array(z.object({ n: z.boolean() })) }).parse(result).rows[0]?.n ?? false;
     },
 
     async enqueue(events: EventInsert[], now: Date): Promise<void> {
@@ -582,8 +584,7 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /** The unread notifications of these kinds that came after `since`, newest first. */
-    async unreadSince(userId: number, since: Date | null, kinds: readonly string[], limit: number) {
-      if (kinds.length === 0) return [];
+    async unreadSince(userId: number, since: Date | null, limit: number) {
       return db
         .select()
         .from(notifications)
@@ -591,7 +592,7 @@ export function createNotificationsRepository(db: Database) {
           and(
             eq(notifications.recipientId, userId),
             isNull(notifications.readAt),
-            inArray(notifications.kind, kinds as NotificationKind[]),
+            emailWanted(sql`${notifications.recipientId}`, sql`${notifications.kind}`),
             since ? gt(notifications.updatedAt, since) : undefined,
           ),
         )

@@ -117,15 +117,18 @@ export function createNotificationsService(deps: NotificationsDeps) {
       }
     | undefined
   > {
-    if (['like', 'unlike', 'follow', 'unfollow'].includes(event.kind) && !(await queue.stillStands(event)))
-      return undefined;
     switch (event.kind) {
       case 'like':
       case 'unlike': {
-        const author = event.post_id ? await deps.postAuthor(event.post_id) : undefined;
-        if (author === undefined) return undefined;
+        // What is true now, with the author, in one statement: an event processed after a later one
+        // (two workers at once) tells nothing.
+        const now =
+          event.post_id !== null && event.actor_id !== null
+            ? await queue.likeNow(event.post_id, event.actor_id)
+            : undefined;
+        if (!now || now.liked !== (event.kind === 'like')) return undefined;
         return {
-          recipients: [author],
+          recipients: [now.author],
           groupKey: () => `like:post:${event.post_id}`,
           kind: 'like',
           postId: event.post_id,
@@ -161,7 +164,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
       }
       case 'follow':
       case 'unfollow':
-        if (event.recipient_id === null) return undefined;
+        if (event.recipient_id === null || event.actor_id === null) return undefined;
+        if ((await queue.followsNow(event.actor_id, event.recipient_id)) !== (event.kind === 'follow'))
+          return undefined;
         return {
           recipients: [event.recipient_id],
           groupKey: () => 'follow',
@@ -481,13 +486,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const online = await deps.online(candidates.map((c) => c.id));
     for (const user of candidates) {
       if (online.has(user.id)) continue;
-      const prefs = await queue.preferences(user.id);
-      const kinds = PREFERENCE_KINDS.filter((k) => prefs[k].email);
-      if (kinds.length === 0) continue;
       const turn = await queue.claimDigest(user.id, now, deps.digest.gapMs);
       if (!turn) continue;
-      const rows = await queue.unreadSince(user.id, turn.since, kinds, DIGEST.itemsMax + 1);
-      // Read meanwhile (the candidates hold one to send): nothing goes, and the turn is given back.
+      // Only kinds the user wants by email (their switches, read in the same statement).
+      const rows = await queue.unreadSince(user.id, turn.since, DIGEST.itemsMax + 1);
+      // Read meanwhile, or the email switches turned off since the candidates were chosen (they hold
+      // one to send): nothing goes, and the turn is given back.
       if (rows.length === 0) {
         await queue.releaseDigest(user.id, now, turn.before);
         continue;
