@@ -1,6 +1,6 @@
 import type { FeedResult } from '@makan/contract/posts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons/alert-circle.tsx';
@@ -47,7 +47,13 @@ export function PostSkeleton() {
 export function PostList({ query, empty, failure, testId = 'post-list' }: PostListProps) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
-  const posts = query.data?.pages.flatMap((page) => page.posts) ?? [];
+  // The cards are drawn from a deferred copy of the pages: when a page arrives, React first answers with
+  // what is on screen, then draws the new cards in slices of a few milliseconds (a transition), yielding
+  // to input between them, instead of one task of a few hundred milliseconds on a phone. The query's own
+  // updates (useSyncExternalStore) are never transitions themselves.
+  const data = useDeferredValue(query.data);
+  const drawing = data !== query.data;
+  const posts = data?.pages.flatMap((page) => page.posts) ?? [];
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   useEffect(() => {
@@ -65,7 +71,7 @@ export function PostList({ query, empty, failure, testId = 'post-list' }: PostLi
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  if (query.isPending) {
+  if (query.isPending || (drawing && posts.length === 0)) {
     return (
       <div className="flex flex-col gap-4" aria-busy="true">
         <span className="sr-only" role="status">
