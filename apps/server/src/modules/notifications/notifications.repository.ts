@@ -583,7 +583,7 @@ export function createNotificationsRepository(db: Database) {
         where id = ${userId} and notification_digest_at = ${now.toISOString()}::timestamptz`);
     },
 
-    /** The unread notifications of these kinds that came after `since`, newest first. */
+    /** The unread notifications of the kinds the user wants by email that came after `since`, newest first. */
     async unreadSince(userId: number, since: Date | null, limit: number) {
       return db
         .select()
