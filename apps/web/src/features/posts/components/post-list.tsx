@@ -47,13 +47,15 @@ export function PostSkeleton() {
 export function PostList({ query, empty, failure, testId = 'post-list' }: PostListProps) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
-  // The cards are drawn from a deferred copy of the pages: when a page arrives, React first answers with
-  // what is on screen, then draws the new cards in slices of a few milliseconds (a transition), yielding
-  // to input between them, instead of one task of a few hundred milliseconds on a phone. The query's own
-  // updates (useSyncExternalStore) are never transitions themselves.
-  const data = useDeferredValue(query.data);
-  const drawing = data !== query.data;
-  const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+  // New cards are drawn in a deferred render: when a page arrives, React first answers with the cards
+  // already on screen, then draws the new ones in slices of a few milliseconds (a transition), yielding to
+  // input between them, instead of one task of a few hundred milliseconds on a phone (the query's own
+  // updates come through useSyncExternalStore, never a transition). Only how many cards show is deferred:
+  // the cards on screen always show the cache as it is, so a like or a bookmark shows at once.
+  const live = query.data?.pages.flatMap((page) => page.posts) ?? [];
+  const shown = useDeferredValue(live.length);
+  const posts = live.slice(0, shown);
+  const drawing = posts.length < live.length;
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   useEffect(() => {
