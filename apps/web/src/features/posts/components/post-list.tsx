@@ -1,6 +1,6 @@
 import type { FeedResult } from '@makan/contract/posts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons/alert-circle.tsx';
@@ -47,15 +47,7 @@ export function PostSkeleton() {
 export function PostList({ query, empty, failure, testId = 'post-list' }: PostListProps) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
-  // New cards are drawn in a deferred render: when a page arrives, React first answers with the cards
-  // already on screen, then draws the new ones in slices of a few milliseconds (a transition), yielding to
-  // input between them, instead of one task of a few hundred milliseconds on a phone (the query's own
-  // updates come through useSyncExternalStore, never a transition). Only how many cards show is deferred:
-  // the cards on screen always show the cache as it is, so a like or a bookmark shows at once.
-  const live = query.data?.pages.flatMap((page) => page.posts) ?? [];
-  const shown = useDeferredValue(live.length);
-  const posts = live.slice(0, shown);
-  const drawing = posts.length < live.length;
+  const posts = query.data?.pages.flatMap((page) => page.posts) ?? [];
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   useEffect(() => {
@@ -73,7 +65,7 @@ export function PostList({ query, empty, failure, testId = 'post-list' }: PostLi
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  if (query.isPending || (drawing && posts.length === 0)) {
+  if (query.isPending) {
     return (
       <div className="flex flex-col gap-4" aria-busy="true">
         <span className="sr-only" role="status">
