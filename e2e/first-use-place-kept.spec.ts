@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { MATRIX } from './session.ts';
-import { DEMO_PASSWORD, openAs, snap } from './support.ts';
+import { DEMO_PASSWORD, openAs, SIGN_IN_WAIT, snap } from './support.ts';
 
 // Issue 19, item 4: the header's Log in forgot where the visitor was going, and an expired session
 // left the page without a word.
@@ -36,7 +36,7 @@ for (const { language, device } of MATRIX) {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fpost%2F1$/);
     await expect(page.getByTestId('login-notice')).toHaveCount(0);
     await submitLogin(page);
-    await expect(page).toHaveURL(/\/post\/1$/);
+    await expect(page).toHaveURL(/\/post\/1$/, { timeout: SIGN_IN_WAIT });
     await expect(page.getByTestId('page-post')).toBeVisible();
 
     // Later the session is no longer valid (the server answers 401): the login page says so, and
@@ -57,7 +57,7 @@ for (const { language, device } of MATRIX) {
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await snap(page, `first-use-place-kept-${language}-${device.name}`);
     await submitLogin(page);
-    await expect(page).toHaveURL(/\/bookmarks$/);
+    await expect(page).toHaveURL(/\/bookmarks$/, { timeout: SIGN_IN_WAIT });
     await expect(page.getByTestId('login-notice')).toHaveCount(0);
   });
 }

@@ -72,13 +72,21 @@ export async function snap(page: Page, name: string) {
 
 export const DEMO_PASSWORD = 'Demo1234';
 
+/**
+ * How long a sign-in through the form may take before the page moves on. Under CI's load (the PostgreSQL
+ * lane's hard suite beside the journeys) a sign-in — scrypt at production cost, then the session, on the
+ * embedded database's one connection — stayed on "Logging in…" past the default 5 s in two fresh-clone runs
+ * of 2026-11-27 (8b6a6c4e, 1fcb2218); on a quiet machine it takes well under a second.
+ */
+export const SIGN_IN_WAIT = 20_000;
+
 /** Logs in through the login form, in the given language. */
 export async function logIn(page: Page, email: string, language: Language, password = DEMO_PASSWORD) {
   await openAs(page, '/login', { language });
   await page.getByTestId('login-identifier').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: SIGN_IN_WAIT });
 }
 
 /** Another browser context (its own storage): a second user. */
