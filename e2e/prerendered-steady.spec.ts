@@ -77,11 +77,15 @@ for (const language of ['en', 'ar'] as const) {
       await page.goto(path);
       await expect(shown).toBeVisible();
       await page.waitForLoadState('networkidle');
+      // The chat's second ask waits for its live connection, which under CI's load can open after the
+      // network went quiet (run 1fcb2218 counted one): wait for it rather than read the count once.
+      await expect
+        .poll(() => asked.filter((url) => url === read).length, {
+          message: `${read} on ${path}`,
+          timeout: 15_000,
+        })
+        .toBe(times);
       page.off('request', record);
-      expect(
-        asked.filter((url) => url === read),
-        `${read} on ${path}`,
-      ).toHaveLength(times);
       const entry = asked.findIndex((url) => /^\/assets\/index-[^/]+\.js$/.test(url));
       expect(entry, `the entry script of ${path}`).toBeGreaterThan(-1);
       expect(asked.indexOf(read), `${read} before the entry script`).toBeLessThan(entry);
