@@ -1,4 +1,4 @@
-import { type DateTimeFormatOptions, numberFormat } from '@makan/contract/intl';
+import type { DateTimeFormatOptions } from '@makan/contract/intl';
 import type {
   QueueKind,
   ReportTarget,
@@ -6,6 +6,7 @@ import type {
   reportSchema,
   SignalReason,
 } from '@makan/contract/moderation';
+import { formatNumber } from '@makan/contract/numbers';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -160,7 +161,7 @@ function LoadedCase({ data, queue }: { data: Case; queue: QueueKind }) {
         <h2 id="case-reports-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
           {t('moderation.case.reports', {
             count: data.reports.length,
-            formatted: numberFormat(language).format(data.reports.length),
+            formatted: formatNumber(data.reports.length, language),
           })}
         </h2>
         <ul className="flex flex-col gap-3" data-testid="case-reports">

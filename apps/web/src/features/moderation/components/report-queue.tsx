@@ -1,5 +1,5 @@
-import { numberFormat } from '@makan/contract/intl';
 import type { QueueItem, QueueKind } from '@makan/contract/moderation';
+import { formatNumber } from '@makan/contract/numbers';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -81,7 +81,7 @@ function QueueRow({ item, kind }: { item: QueueItem; kind: QueueKind }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const href = `/admin/reports/${item.target_type}/${item.target_id}`;
-  const formatted = numberFormat(language).format(item.reports_count);
+  const formatted = formatNumber(item.reports_count, language);
   // The case goes back to the queue it was opened from.
   const from: CaseFrom = { queue: kind };
   return (

@@ -1,4 +1,4 @@
-import { numberFormat } from '@makan/contract/intl';
+import { formatNumber } from '@makan/contract/numbers';
 import { type Post, SHARES_PLACEHOLDER } from '@makan/contract/posts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +102,7 @@ export function PostCard({ post, standalone = false, onDeleted, first = standalo
   const listing = [
     post.purpose ? t(`posts.purpose.${post.purpose}`) : null,
     post.status ? t(`posts.status.${post.status}`) : null,
-    post.area_m2 ? t('posts.card.area', { value: numberFormat(language).format(post.area_m2) }) : null,
+    post.area_m2 ? t('posts.card.area', { value: formatNumber(post.area_m2, language) }) : null,
   ].filter((item): item is string => Boolean(item));
 
   return (
@@ -230,7 +230,7 @@ export function PostCard({ post, standalone = false, onDeleted, first = standalo
           data-testid="post-like"
         >
           <HeartIcon className="size-5 shrink-0" fill={post.is_liked ? 'currentColor' : 'none'} />
-          <span data-testid="post-likes-count">{numberFormat(language).format(post.likes_count)}</span>
+          <span data-testid="post-likes-count">{formatNumber(post.likes_count, language)}</span>
         </button>
         <Link
           to={standalone ? '#comments' : `${postHref}#comments`}
@@ -239,7 +239,7 @@ export function PostCard({ post, standalone = false, onDeleted, first = standalo
           data-testid="post-comments"
         >
           <MessageIcon className="size-5 shrink-0" />
-          <span data-testid="post-comments-count">{numberFormat(language).format(post.comments_count)}</span>
+          <span data-testid="post-comments-count">{formatNumber(post.comments_count, language)}</span>
         </Link>
         <button
           type="button"
@@ -252,9 +252,7 @@ export function PostCard({ post, standalone = false, onDeleted, first = standalo
           data-testid="post-bookmark"
         >
           <BookmarkIcon className="size-5 shrink-0" fill={post.is_bookmarked ? 'currentColor' : 'none'} />
-          <span data-testid="post-bookmarks-count">
-            {numberFormat(language).format(post.bookmarks_count)}
-          </span>
+          <span data-testid="post-bookmarks-count">{formatNumber(post.bookmarks_count, language)}</span>
         </button>
         <button
           type="button"
@@ -264,7 +262,7 @@ export function PostCard({ post, standalone = false, onDeleted, first = standalo
           data-testid="post-share"
         >
           <ShareIcon className="size-5 shrink-0" />
-          <span>{numberFormat(language).format(post.shares_count || SHARES_PLACEHOLDER)}</span>
+          <span>{formatNumber(post.shares_count || SHARES_PLACEHOLDER, language)}</span>
         </button>
       </footer>
 
