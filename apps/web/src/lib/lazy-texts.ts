@@ -2,10 +2,16 @@ import type { i18n as I18n } from 'i18next';
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const loading = new WeakMap<I18n, Map<string, Promise<void>>>();
+/**
+ * Loads by the instance's resource store, where the texts land: `useTranslation()` hands each component
+ * its own wrapper of the instance (react-i18next 17), a new one when a suspended first render is tried
+ * again, so the wrapper cannot be the key (it was: every signed-in first page loaded and suspended twice,
+ * and React warned of a use() skipped on the retry).
+ */
+const loading = new WeakMap<I18n['store'], Map<string, Promise<void>>>();
 
 export interface LazyTexts {
-  /** Names the bundle (one load per i18n instance and name). */
+  /** Names the bundle (one load per i18n instance, name and language). */
   name: string;
   /** True when the instance already holds the texts (tests bundle every text up front). */
   present: (i18n: I18n) => boolean;
@@ -20,12 +26,13 @@ export interface LazyTexts {
  */
 export function useLazyTexts(texts: LazyTexts): void {
   const { i18n } = useTranslation();
-  let byName = loading.get(i18n);
+  let byName = loading.get(i18n.store);
   if (!byName) {
     byName = new Map();
-    loading.set(i18n, byName);
+    loading.set(i18n.store, byName);
   }
-  let pending = byName.get(texts.name);
+  const key = `${texts.name}:${i18n.language}`;
+  let pending = byName.get(key);
   if (!pending) {
     if (texts.present(i18n)) return;
     const promise = texts.load(i18n);
@@ -35,7 +42,7 @@ export function useLazyTexts(texts: LazyTexts): void {
       () => {},
     );
     pending = promise;
-    byName.set(texts.name, pending);
+    byName.set(key, pending);
   }
   use(pending);
 }
