@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { openDatabase } from './db/client.ts';
 import { createContactRepository } from './modules/contact/contact.repository.ts';
 import { startServer, waitReady } from './test/server-process.ts';
+import { scaled } from './test/time-scale.ts';
 
 // Two real server processes one after the other on one embedded database (some 15 s of boots and
 // draining), so it runs in the hard suite (`npm run test:hard`).
@@ -14,7 +15,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the server process', () => {
   // Two boots of the real process: a minute or more on a busy machine (CI runs the browser journeys beside it).
-  it('shuts down cleanly on SIGTERM, keeping what it stored', { timeout: 420_000 }, async () => {
+  it('shuts down cleanly on SIGTERM, keeping what it stored', { timeout: scaled(420_000) }, async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none' });
     // The first start creates the embedded database (initdb): well over a minute on a busy CI machine.

@@ -26,6 +26,7 @@ import {
   waitReady,
 } from '../test/server-process.ts';
 import { openSocket, type TestSocket, whenConnected } from '../test/sockets.ts';
+import { scaled } from '../test/time-scale.ts';
 
 /**
  * Several machines (issue 24): three server processes, each with a data folder of its own, on one
@@ -195,7 +196,7 @@ describe.skipIf(missing.length > 0)(
       expect(opened.status).toBe(201);
       conversationId = dataOf<{ id: number }>(opened).id;
       console.info(`nodes: three nodes, nginx and s3rver ready in ${Date.now() - started} ms`);
-    }, 180_000);
+    }, scaled(180_000));
 
     afterAll(async () => {
       for (const { socket } of sockets) socket.close();
@@ -229,7 +230,7 @@ describe.skipIf(missing.length > 0)(
     });
 
     it('serves a registration document and a data export written through one node from the others, to their readers only', {
-      timeout: 60_000,
+      timeout: scaled(60_000),
     }, async () => {
       const dirs = nodes.map((n) => n.dataDir);
       const company = await signUpOverHttp(lb.base, dirs, 'Company behind nginx');
@@ -394,7 +395,7 @@ describe.skipIf(missing.length > 0)(
     });
 
     it('loses and duplicates nothing acknowledged when a node is killed mid-traffic, and takes the node back', {
-      timeout: 150_000,
+      timeout: scaled(150_000),
     }, async () => {
       // Ana's socket reconnects by itself, as the web app's does; the victim is the node it is on.
       const anaOn = await connectThroughNginx(ana, {

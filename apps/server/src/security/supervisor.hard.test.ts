@@ -13,6 +13,7 @@ import {
   until,
 } from '../test/server-process.ts';
 import { openSocket } from '../test/sockets.ts';
+import { scaled } from '../test/time-scale.ts';
 
 /**
  * Issue 16, "comes back by itself": the supervisor (`npm start`, src/supervisor.ts) as a real process,
@@ -278,7 +279,7 @@ const untilReady = (s: { base: string; output: () => string }) =>
 
 describe('supervision: the serving process killed under traffic', () => {
   it('is started again by the supervisor, and every acknowledged message and post is still there', {
-    timeout: 240_000,
+    timeout: scaled(240_000),
   }, async () => {
     const s = await startSupervisor({ postgres: Boolean(adminUrl) });
     await untilReady(s);
@@ -352,7 +353,7 @@ describe('supervision: a server that keeps dying at start', () => {
   it('is started again after waits that double, and a SIGTERM during a wait stops the supervisor', {
     // Five boots that fail, each a few seconds on a busy machine (CI runs the browser journeys beside
     // this), plus 15.5 s of waits between them.
-    timeout: 300_000,
+    timeout: scaled(300_000),
   }, async () => {
     // A setting the server refuses: it exits 1 at boot, every time.
     const s = await startSupervisor({ postgres: false, env: { SCRYPT_COST: 'many' } });
@@ -379,7 +380,7 @@ describe('supervision: a server that keeps dying at start', () => {
 
 describe.skipIf(Boolean(adminUrl))('supervision: the embedded database process killed under traffic', () => {
   it('is started again by the server, which answers again without a restart, with everything acknowledged', {
-    timeout: 180_000,
+    timeout: scaled(180_000),
   }, async () => {
     const s = await startSupervisor({ postgres: false });
     await untilReady(s);

@@ -15,6 +15,7 @@ import {
   waitReady,
 } from '../../test/server-process.ts';
 import { openSocket, type TestSocket } from '../../test/sockets.ts';
+import { scaled } from '../../test/time-scale.ts';
 
 /**
  * The client contract of chat, checked against the real process while it is killed: a sender that
@@ -52,7 +53,7 @@ class Refused extends Error {}
 
 describe('chat durability across server crashes', () => {
   it(`delivers ${TOTAL} messages exactly once and in order while the server is SIGKILLed twice`, {
-    timeout: 300_000,
+    timeout: scaled(300_000),
   }, async () => {
     const began = Date.now();
     let databaseUrl = '';

@@ -11,6 +11,7 @@ import {
   waitReady,
 } from '../../test/server-process.ts';
 import { openSocket, whenConnected } from '../../test/sockets.ts';
+import { scaled } from '../../test/time-scale.ts';
 
 /**
  * Presence when a process dies without closing its sockets (issue 19): no 'disconnect' ever runs
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 describe('presence after a SIGKILL', () => {
   it("leaves the user's last seen at most one heartbeat before the kill, and offline after the restart", {
-    timeout: 240_000,
+    timeout: scaled(240_000),
   }, async () => {
     const { dataDir, databaseUrl, port } = await processPlace('presence', process.env.DATABASE_URL, cleanups);
     const env = testServerEnv(port, dataDir, {

@@ -8,6 +8,7 @@ import {
   stopServer,
   until,
 } from '../../test/server-process.ts';
+import { scaled } from '../../test/time-scale.ts';
 
 /**
  * Issue 22: the notification queue survives a SIGKILL in the middle of a fan-out. A company with
@@ -32,7 +33,7 @@ beforeAll(async () => {
 
 describe.skipIf(!adminUrl)('the notification queue killed mid-fan-out (needs DATABASE_URL)', () => {
   it('resumes after a SIGKILL: every follower told once, none twice, none lost', {
-    timeout: 600_000,
+    timeout: scaled(600_000),
   }, async () => {
     // Small chunks, so the kill lands between two of them.
     const { base, dataDir, boot, db, count } = await killableServer('fanout', adminUrl, cleanups, {

@@ -6,6 +6,7 @@ import {
   stopServer,
   until,
 } from '../../test/server-process.ts';
+import { scaled } from '../../test/time-scale.ts';
 
 /**
  * Issue 23: matching listings against saved searches survives a SIGKILL. Thousands of saved
@@ -26,7 +27,9 @@ const LISTINGS = 150;
 const TYPES = ['office', 'retail', 'warehouse', 'land', 'medical'];
 
 describe.skipIf(!adminUrl)('saved-search matching killed mid-way (needs DATABASE_URL)', () => {
-  it('resumes after a SIGKILL: every match once, every alert once', { timeout: 600_000 }, async () => {
+  it('resumes after a SIGKILL: every match once, every alert once', {
+    timeout: scaled(600_000),
+  }, async () => {
     const { base, dataDir, boot, db, count } = await killableServer('matching', adminUrl, cleanups, {});
     let server: ServerProcess = await boot();
 
