@@ -2,18 +2,18 @@ import { notificationsChangedEvent } from '@makan/contract/notifications';
 import { SERVER_EVENTS } from '@makan/contract/realtime';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeSocket } from '../../lib/realtime.ts';
-import { notificationsListKey, putOnTop, setUnreadCount } from './api/notification-cache.ts';
+import { notificationsListKey, putInPlace, setUnreadCount } from './api/notification-cache.ts';
 
 /**
  * NotificationsChanged (on the user's channel): the unread count now, and the notification new or
- * updated, which goes to the top of the list held; none means some were read or taken back, and the
+ * updated, which goes to its place in the list held (the top, unless a later one came first); none means some were read or taken back, and the
  * list is read again. The payload is parsed with the contract's schema: a malformed one changes nothing.
  */
 export function applyNotificationsChanged(queryClient: QueryClient, payload: unknown): void {
   const event = notificationsChangedEvent.safeParse(payload);
   if (!event.success) return;
   setUnreadCount(queryClient, event.data.unread_count);
-  if (event.data.notification) putOnTop(queryClient, event.data.notification);
+  if (event.data.notification) putInPlace(queryClient, event.data.notification);
   else void queryClient.invalidateQueries({ queryKey: notificationsListKey });
 }
 

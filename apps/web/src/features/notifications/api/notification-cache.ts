@@ -34,21 +34,36 @@ export function editCachedNotifications(
   );
 }
 
+/** Whether `a` comes before `b` in the list: the server's order, newest activity first, then newest id. */
+function before(a: Notification, b: Notification): boolean {
+  return a.updated_at !== b.updated_at ? a.updated_at > b.updated_at : a.id > b.id;
+}
+
 /**
- * A notification new or updated (someone joined its group): at the top of the list, where the server
- * orders it too (newest activity first), and out of wherever it was. Keyset cursors name the last row
- * of each page, so moving a row to the top leaves the next pages where they were.
+ * A notification new or updated (someone joined its group): out of wherever it was, and in at its place
+ * in the server's order (newest activity first), which is the top unless a later one has already come:
+ * two events sent at once may arrive in either order. Past the last row held, while more pages follow,
+ * it is left for the page that holds it (keyset cursors name the last row of each page, so the pages
+ * already held stay where they were).
  */
-export function putOnTop(queryClient: QueryClient, notification: Notification) {
+export function putInPlace(queryClient: QueryClient, notification: Notification) {
   queryClient.setQueryData<NotificationsPages>(notificationsListKey, (data) => {
     if (!data) return data;
     const pages = data.pages.map((page) => ({
       ...page,
       notifications: page.notifications.filter((held) => held.id !== notification.id),
     }));
-    const [first, ...rest] = pages;
-    if (!first) return data;
-    return { ...data, pages: [{ ...first, notifications: [notification, ...first.notifications] }, ...rest] };
+    const at = pages.findIndex((page) => page.notifications.some((held) => before(notification, held)));
+    const last = pages.length - 1;
+    const target = at !== -1 ? at : pages[last]?.next_cursor === null ? last : -1;
+    const page = pages[target];
+    if (page) {
+      const index = page.notifications.findIndex((held) => before(notification, held));
+      const notifications = [...page.notifications];
+      notifications.splice(index === -1 ? notifications.length : index, 0, notification);
+      pages[target] = { ...page, notifications };
+    }
+    return { ...data, pages };
   });
 }
 

@@ -397,13 +397,19 @@ describe('the notifications page', () => {
     expect(await screen.findByTestId('notification-1')).toBeInTheDocument();
   });
 
-  it('puts a notification arriving over the socket at the top, and a grown group moves up', async () => {
+  it('puts a notification arriving over the socket in its place (the top), and a grown group moves up', async () => {
     signIn();
     let unread = 1;
+    const minute = (m: number) => new Date(Date.UTC(2026, 10, 27, 9, m)).toISOString();
+    const at = (m: number) => ({ created_at: minute(m), updated_at: minute(m) });
     const calls = routeFetch(fetchMock, {
       'GET /api/notifications/unread-count': () => ok({ unread_count: unread }),
       'GET /api/notifications': () =>
-        page([notification({ id: 1 }), notification({ id: 2, kind: 'follow', read: true })], null, unread),
+        page(
+          [notification({ id: 1, ...at(10) }), notification({ id: 2, kind: 'follow', read: true, ...at(5) })],
+          null,
+          unread,
+        ),
     });
     renderRoute('/notifications');
     await screen.findByTestId('notification-1');
@@ -416,7 +422,7 @@ describe('the notifications page', () => {
     act(() =>
       socket.fire('NotificationsChanged', {
         unread_count: 2,
-        notification: notification({ id: 3, kind: 'comment', excerpt: 'Still available?' }),
+        notification: notification({ id: 3, kind: 'comment', excerpt: 'Still available?', ...at(20) }),
       }),
     );
     await waitFor(() => expect(order()).toEqual(['notification-3', 'notification-1', 'notification-2']));
@@ -431,12 +437,25 @@ describe('the notifications page', () => {
           kind: 'follow',
           actors: [omarActor, saraActor],
           actors_count: 2,
+          created_at: minute(5),
+          updated_at: minute(30),
         }),
       }),
     );
     await waitFor(() => expect(order()).toEqual(['notification-2', 'notification-3', 'notification-1']));
     expect(item(2)).toHaveTextContent('Omar and Sara started following you');
     expect(item(2)).toHaveAttribute('data-read', 'false');
+
+    // Two sent at once may arrive in either order: one older than the top goes to its place, not above it.
+    act(() =>
+      socket.fire('NotificationsChanged', {
+        unread_count: 4,
+        notification: notification({ id: 4, kind: 'comment', excerpt: 'Is parking included?', ...at(25) }),
+      }),
+    );
+    await waitFor(() =>
+      expect(order()).toEqual(['notification-2', 'notification-4', 'notification-3', 'notification-1']),
+    );
 
     // None with it: some were read (elsewhere) or taken back; the list is read again.
     const listed = () => calls.filter((c) => c.route === 'GET /api/notifications').length;
