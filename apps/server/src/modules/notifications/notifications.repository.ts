@@ -360,6 +360,38 @@ const mentionRows = z.object({ rows: z.array(z.object({ body: z.string().nullabl
 
 /** Notifications and their queue (issue 22). */
 export function createNotificationsRepository(db: Database) {
+  /**
+   * A page of the list, with the unread count in the same statement: named prepared statements (first
+   * page or after a cursor, one per page size), built once, planned once per connection. The LIMIT is
+   * written into the text, as the feed's (a bound one costs the generic plan for a large result).
+   */
+  const preparePage = (afterCursor: boolean, limit: number) =>
+    db
+      .select({
+        ...getTableColumns(notifications),
+        unread: sql<number>`(select count(*)::int from notifications u where u.recipient_id = ${sql.placeholder('recipientId')} and u.read_at is null)`,
+      })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.recipientId, sql.placeholder('recipientId')),
+          afterCursor
+            ? sql`(${notifications.updatedAt}, ${notifications.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)`
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${notifications.updatedAt} desc, ${notifications.id} desc limit ${sql.raw(String(limit))}`)
+      .prepare(`notifications_page_${afterCursor ? 'after' : 'first'}_${limit}`);
+  const pages = new Map<string, ReturnType<typeof preparePage>>();
+  const pageStatement = (afterCursor: boolean, limit: number) => {
+    const key = `${afterCursor}:${limit}`;
+    let statement = pages.get(key);
+    if (!statement) {
+      statement = preparePage(afterCursor, limit);
+      pages.set(key, statement);
+    }
+    return statement;
+  };
   return {
     /**
      * Who is told that a listing changed (issue 22), each with whether they want it by push: the
@@ -612,22 +644,11 @@ export function createNotificationsRepository(db: Database) {
      * in the same statement (issue 25); `unread` is undefined on an empty page (read it on its own).
      */
     async page(recipientId: number, after: { at: Date; id: number } | undefined, limit: number) {
-      const found = await db
-        .select({
-          ...getTableColumns(notifications),
-          unread: sql<number>`(select count(*)::int from notifications u where u.recipient_id = ${recipientId} and u.read_at is null)`,
-        })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.recipientId, recipientId),
-            after
-              ? sql`(${notifications.updatedAt}, ${notifications.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
-              : undefined,
-          ),
-        )
-        .orderBy(sql`${notifications.updatedAt} desc, ${notifications.id} desc`)
-        .limit(limit + 1);
+      const found = await pageStatement(after !== undefined, limit + 1).execute({
+        recipientId,
+        afterAt: after?.at.toISOString(),
+        afterId: after?.id,
+      });
       const unread = found[0]?.unread;
       const rows = found.map(({ unread: _unread, ...row }) => row);
       return { rows: rows.slice(0, limit), hasMore: rows.length > limit, unread };
