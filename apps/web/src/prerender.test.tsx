@@ -154,8 +154,7 @@ describe('prerendered pages', () => {
         expect(footer && container.contains(footer)).toBe(true);
         if (heading) expect(container.contains(heading)).toBe(true);
       } else {
-        // Gone to a signed-in page: it waits for the signed-in texts, and draws once they are there
-        // (not left suspended when the test ends: React would take it for a use() skipped in the next).
+        // Gone to a signed-in page: it waits for the signed-in texts, and draws once they are there.
         await waitFor(() =>
           expect(container.querySelector('main')?.getAttribute('aria-busy')).not.toBe('true'),
         );

@@ -13,6 +13,7 @@ import {
 import { and, desc, eq, getTableColumns, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { preparedByName } from '../../db/prepared.ts';
 import {
   notificationActors,
   notificationEvents,
@@ -365,7 +366,7 @@ export function createNotificationsRepository(db: Database) {
    * page or after a cursor, one per page size), built once, planned once per connection. The LIMIT is
    * written into the text, as the feed's (a bound one costs the generic plan for a large result).
    */
-  const preparePage = (afterCursor: boolean, limit: number) =>
+  const preparePage = (name: string, afterCursor: boolean, limit: number) =>
     db
       .select({
         ...getTableColumns(notifications),
@@ -381,17 +382,12 @@ export function createNotificationsRepository(db: Database) {
         ),
       )
       .orderBy(sql`${notifications.updatedAt} desc, ${notifications.id} desc limit ${sql.raw(String(limit))}`)
-      .prepare(`notifications_page_${afterCursor ? 'after' : 'first'}_${limit}`);
-  const pages = new Map<string, ReturnType<typeof preparePage>>();
-  const pageStatement = (afterCursor: boolean, limit: number) => {
-    const key = `${afterCursor}:${limit}`;
-    let statement = pages.get(key);
-    if (!statement) {
-      statement = preparePage(afterCursor, limit);
-      pages.set(key, statement);
-    }
-    return statement;
-  };
+      .prepare(name);
+  const pages = preparedByName<ReturnType<typeof preparePage>>();
+  const pageStatement = (afterCursor: boolean, limit: number) =>
+    pages(`notifications_page_${afterCursor ? 'after' : 'first'}_${limit}`, (name) =>
+      preparePage(name, afterCursor, limit),
+    );
   return {
     /**
      * Who is told that a listing changed (issue 22), each with whether they want it by push: the

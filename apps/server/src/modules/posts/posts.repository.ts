@@ -2,6 +2,7 @@ import type { RankedCursor } from '@makan/contract/posts';
 import { and, asc, desc, eq, lt, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { preparedByName } from '../../db/prepared.ts';
 import { cities } from '../../db/schema/cities.ts';
 import { bookmarks, postLikes, postMedia, posts } from '../../db/schema/posts.ts';
 import { userPreferences } from '../../db/schema/profiles.ts';
@@ -135,21 +136,16 @@ export function createPostsRepository(db: Database, { onQuery = () => {} }: Post
    * The LIMIT is written into the text, not bound: a generic plan with a bound LIMIT is costed for
    * a large result, and at 1M posts that cost switched on JIT compilation for every page.
    */
-  const prepareFeedPage = (limit: number, afterCursor: boolean, shape: string, filters: SQL[]) =>
+  const feedPages = preparedByName<ReturnType<typeof prepareFeedPage>>();
+  const prepareFeedPage = (name: string, limit: number, afterCursor: boolean, filters: SQL[]) =>
     baseRows(sql.placeholder('viewerId'))
       .where(and(afterCursor ? lt(posts.id, sql.placeholder('cursor')) : undefined, ...filters))
       .orderBy(sql`${posts.id} desc limit ${sql.raw(String(limit))}`)
-      .prepare(`posts_feed_${afterCursor ? 'after' : 'first'}_${limit}${shape ? `_${shape}` : ''}`);
-  const feedPages = new Map<string, ReturnType<typeof prepareFeedPage>>();
-  function feedPage(limit: number, afterCursor: boolean, shape: string, filters: SQL[]) {
-    const key = `${limit}:${afterCursor}:${shape}`;
-    let statement = feedPages.get(key);
-    if (!statement) {
-      statement = prepareFeedPage(limit, afterCursor, shape, filters);
-      feedPages.set(key, statement);
-    }
-    return statement;
-  }
+      .prepare(name);
+  const feedPage = (limit: number, afterCursor: boolean, shape: string, filters: SQL[]) =>
+    feedPages(`posts_feed_${afterCursor ? 'after' : 'first'}_${limit}${shape ? `_${shape}` : ''}`, (name) =>
+      prepareFeedPage(name, limit, afterCursor, filters),
+    );
 
   /**
    * Posts by id, as the post page, the search, the bookmarks and the ranked feed read them: one named

@@ -6,8 +6,9 @@ import { notificationsListKey, putInPlace, setUnreadCount } from './api/notifica
 
 /**
  * NotificationsChanged (on the user's channel): the unread count now, and the notification new or
- * updated, which goes to its place in the list held (the top, unless a later one came first); none means some were read or taken back, and the
- * list is read again. The payload is parsed with the contract's schema: a malformed one changes nothing.
+ * updated, which goes to its place in the list held (the top, unless a later one came first); none
+ * means some were read or taken back, and the list is read again. The payload is parsed with the
+ * contract's schema: a malformed one changes nothing.
  */
 export function applyNotificationsChanged(queryClient: QueryClient, payload: unknown): void {
   const event = notificationsChangedEvent.safeParse(payload);

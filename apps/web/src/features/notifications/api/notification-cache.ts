@@ -35,7 +35,7 @@ export function editCachedNotifications(
 }
 
 /** Whether `a` comes before `b` in the list: the server's order, newest activity first, then newest id. */
-function before(a: Notification, b: Notification): boolean {
+function comesBefore(a: Notification, b: Notification): boolean {
   return a.updated_at !== b.updated_at ? a.updated_at > b.updated_at : a.id > b.id;
 }
 
@@ -53,14 +53,20 @@ export function putInPlace(queryClient: QueryClient, notification: Notification)
       ...page,
       notifications: page.notifications.filter((held) => held.id !== notification.id),
     }));
-    const at = pages.findIndex((page) => page.notifications.some((held) => before(notification, held)));
-    const last = pages.length - 1;
-    const target = at !== -1 ? at : pages[last]?.next_cursor === null ? last : -1;
+    // The first row held that it comes before; else, when no page follows, the end of the last.
+    let target = pages.length - 1;
+    let index = pages[target]?.next_cursor === null ? (pages[target]?.notifications.length ?? -1) : -1;
+    for (const [at, page] of pages.entries()) {
+      const before = page.notifications.findIndex((held) => comesBefore(notification, held));
+      if (before !== -1) {
+        [target, index] = [at, before];
+        break;
+      }
+    }
     const page = pages[target];
-    if (page) {
-      const index = page.notifications.findIndex((held) => before(notification, held));
+    if (page && index !== -1) {
       const notifications = [...page.notifications];
-      notifications.splice(index === -1 ? notifications.length : index, 0, notification);
+      notifications.splice(index, 0, notification);
       pages[target] = { ...page, notifications };
     }
     return { ...data, pages };
