@@ -70,7 +70,7 @@ for (const { language, device } of MATRIX) {
     await page.getByTestId('filter-price-max').fill(String(price));
     const feed = page.getByTestId('feed');
     await expect(feed.getByRole('article')).toHaveCount(2);
-    expect(await cardOrder(page)).toEqual([fits, newer]);
+    await expect.poll(() => cardOrder(page)).toEqual([fits, newer]);
     await snap(page, `first-use-for-you-${language}-${device.name}`);
 
     await page.getByText(LABELS[language].latest, { exact: true }).click();
