@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { scaled } from './apps/server/src/test/time-scale.ts';
 
 // One `vitest run` at the root runs every unit and HTTP suite; browser journeys run in Playwright.
+// The server's limits stretch with TEST_TIME_SCALE, as every wait inside its tests does (CI's PostgreSQL
+// lane runs at a lower priority beside the main lane and sets it to 4).
 export default defineConfig({
   test: {
     projects: [
@@ -18,8 +21,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.hard.test.ts', '**/node_modules/**'],
           globalSetup: ['src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: scaled(30_000),
+          hookTimeout: scaled(60_000),
         },
       },
       {
@@ -29,8 +32,8 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.hard.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: scaled(120_000),
+          hookTimeout: scaled(120_000),
           // Two files at a time: most of their time is spent waiting (restarts, timers, a 60 s load run), and
           // each has its own server process, port, data folder and database (242 s against 540 s one by one,
           // on 2 cores).

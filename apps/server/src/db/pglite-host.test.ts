@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { scaled } from '../test/time-scale.ts';
 import { openDatabase } from './client.ts';
 import { type PgliteProcess, startPgliteProcess } from './pglite-process.ts';
 
@@ -156,7 +157,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database in a p
   }, 60_000);
 
   it('never opens a folder another live process holds: a second one waits until the first has closed it', {
-    timeout: 120_000,
+    timeout: scaled(120_000),
   }, async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'makan-host-twice-'));
     try {

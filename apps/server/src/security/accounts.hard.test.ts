@@ -17,6 +17,7 @@ import {
   waitReady,
 } from '../test/server-process.ts';
 import { openSocket, whenConnected } from '../test/sockets.ts';
+import { scaled } from '../test/time-scale.ts';
 
 /**
  * Account limits across processes (issue 8): two server processes on one PostgreSQL database and
@@ -52,7 +53,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
   'accounts across processes (needs DATABASE_URL and REDIS_URL)',
   () => {
     it('counts login failures of both processes together, in Redis, and a reset closes sockets everywhere', {
-      timeout: 120_000,
+      timeout: scaled(120_000),
     }, async () => {
       const database = await createPostgresDatabase(adminUrl ?? '');
       cleanups.push(database.drop);

@@ -11,6 +11,7 @@ import { capturedMessages } from '../test/auth-helpers.ts';
 import { type FileSpec, multipartBody } from '../test/form.ts';
 import { fileFields, type Operation, operationsOf, sampleValue } from '../test/openapi-operations.ts';
 import { createTestApp } from '../test/test-app.ts';
+import { scaled } from '../test/time-scale.ts';
 import { signedInUser } from '../test/users.ts';
 
 /**
@@ -695,7 +696,7 @@ describe('authorization matrix (issue 8), generated from the OpenAPI document', 
   // A fresh owner and world for every operation: it grows with the API (70 operations), so it gets
   // more than the suite's 30 s on a busy machine.
   it('lets the owner do each refused operation (the ids and bodies above were real)', {
-    timeout: 180_000,
+    timeout: scaled(180_000),
   }, async () => {
     for (const op of protectedOps) {
       // Staff-only routes are nobody's own: the test below.
@@ -721,7 +722,7 @@ describe('authorization matrix (issue 8), generated from the OpenAPI document', 
   });
 
   it('lets moderators and admins use the console, and only admins manage moderators (issue 21)', {
-    timeout: 120_000,
+    timeout: scaled(120_000),
   }, async () => {
     const moderator = await signedInUser(app, messages, { name: 'Matrix Moderator' });
     const admin = await signedInUser(app, messages, { name: 'Matrix Admin' });

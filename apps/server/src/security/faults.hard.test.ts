@@ -22,6 +22,7 @@ import {
   waitReady,
 } from '../test/server-process.ts';
 import { openSocket } from '../test/sockets.ts';
+import { scaled } from '../test/time-scale.ts';
 
 /**
  * Faults against the real process (issue 8): killed mid-upload, stopped under load, its database
@@ -182,7 +183,7 @@ async function feed(base: string, user: SignedUpUser): Promise<FeedResult> {
 
 describe('faults: the server killed with SIGKILL during a post upload', () => {
   it('leaves no partial post, no orphan photo and no temporary file after a restart', {
-    timeout: 240_000,
+    timeout: scaled(240_000),
   }, async () => {
     // The embedded database: one process owns the data folder, so every leftover can go at start.
     const s = await launch({ postgres: false });
@@ -270,7 +271,7 @@ describe('faults: the server killed with SIGKILL during a post upload', () => {
 
 describe('faults: SIGTERM under load', () => {
   it('answers every request already sent, refuses new connections, and exits 0', {
-    timeout: 180_000,
+    timeout: scaled(180_000),
   }, async () => {
     const s = await launch({ postgres: Boolean(adminUrl) });
     const user = await signUpOverHttp(s.base, s.dataDir, 'Busy Bushra');
@@ -356,7 +357,7 @@ describe('faults: SIGTERM under load', () => {
 });
 
 describe.skipIf(!adminUrl)('faults: the database cut off under load (needs DATABASE_URL)', () => {
-  it('says so on /health/ready meanwhile and recovers by itself', { timeout: 180_000 }, async () => {
+  it('says so on /health/ready meanwhile and recovers by itself', { timeout: scaled(180_000) }, async () => {
     const s = await launch({ postgres: true });
     const user = await signUpOverHttp(s.base, s.dataDir, 'Patient Pari');
     const name = new URL(s.databaseUrl).pathname.slice(1);
@@ -429,7 +430,7 @@ describe.skipIf(!adminUrl || !redisUrl || !existsSync(REDIS_SERVER))(
   'faults: Redis gone and back (needs DATABASE_URL, REDIS_URL and redis-server)',
   () => {
     it('keeps chat working within one process (rate limits counted in the database meanwhile), and across processes once Redis is back', {
-      timeout: 180_000,
+      timeout: scaled(180_000),
     }, async () => {
       const redisPort = await freePort();
       let redis: ChildProcess | undefined;
@@ -502,7 +503,7 @@ describe.skipIf(!adminUrl || !redisUrl || !existsSync(REDIS_SERVER))(
         });
         expect(res.status).toBe(201);
       };
-      const arrives = (user: SignedUpUser, content: string, timeoutMs = 10_000) =>
+      const arrives = (user: SignedUpUser, content: string, timeoutMs = scaled(10_000)) =>
         until(
           `${user.name} to receive ${content}`,
           async () => (received.get(user.id)?.includes(content) ? true : undefined),

@@ -20,6 +20,7 @@ import {
   waitReady,
 } from '../test/server-process.ts';
 import { openSocket } from '../test/sockets.ts';
+import { scaled } from '../test/time-scale.ts';
 
 /**
  * Load (issue 8): 200 simulated users for 60 s against one server process on PostgreSQL, each
@@ -789,7 +790,7 @@ describe.skipIf(!adminUrl)(
           const seen = new Set(received.get(userId));
           return [...ids].filter((id) => !seen.has(id)).map((id) => `user ${userId} message ${id}`);
         });
-      const settleUntil = Date.now() + 10_000;
+      const settleUntil = Date.now() + scaled(10_000);
       while (missingEvents().length > 0 && Date.now() < settleUntil) await sleep(100);
       loadOver = true;
       const events = {

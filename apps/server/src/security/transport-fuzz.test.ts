@@ -221,8 +221,8 @@ beforeAll(async () => {
     for (const target of spec.targets.slice(0, 1)) {
       // Given the time a loaded machine needs (see stillServing): a valid request must be answered.
       const res = await rawExchange(port, renderRequest(baseRequest(family as Family, target), world), {
-        firstByteMs: 30_000,
-        timeoutMs: 30_000,
+        firstByteMs: scaled(30_000),
+        timeoutMs: scaled(30_000),
       });
       expect(
         res.answers[0]?.status,
@@ -263,7 +263,7 @@ async function stillServing(what: string) {
   const ready = await rawExchange(
     port,
     Buffer.from(`GET /health/ready HTTP/1.1\r\nHost: ${world.host}\r\nConnection: close\r\n\r\n`),
-    { firstByteMs: 30_000, timeoutMs: 30_000 },
+    { firstByteMs: scaled(30_000), timeoutMs: scaled(30_000) },
   );
   expect(ready.answers[0]?.status, `${what}: /health/ready after the case`).toBe(200);
   if (!good.connected) {

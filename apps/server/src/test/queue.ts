@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
+import { scaled } from './time-scale.ts';
 
 /** Waits until the notification queue is empty: the workers have written every notification and match. */
 export async function notificationQueueEmpty(database: DatabaseHandle, timeout = 10_000) {
@@ -10,7 +11,7 @@ export async function notificationQueueEmpty(database: DatabaseHandle, timeout =
         const result = await database.db.execute(sql`select count(*) as n from notification_events`);
         return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n);
       },
-      { timeout, interval: 50 },
+      { timeout: scaled(timeout), interval: 50 },
     )
     .toBe(0);
 }
@@ -21,7 +22,7 @@ export async function notificationQueueEmpty(database: DatabaseHandle, timeout =
  * A plain loop, so that a `beforeAll` may wait too.
  */
 export async function notificationsSettled(database: DatabaseHandle, timeout = 60_000) {
-  const deadline = Date.now() + timeout;
+  const deadline = Date.now() + scaled(timeout);
   for (;;) {
     const result = await database.db.execute(sql`
       select (select count(*) from notification_events)
@@ -30,7 +31,8 @@ export async function notificationsSettled(database: DatabaseHandle, timeout = 6
             and c.last_activity_at > now() - interval '1 day') as n`);
     const left = Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n);
     if (left === 0) return;
-    if (Date.now() > deadline) throw new Error(`notifications not settled after ${timeout} ms: ${left} left`);
+    if (Date.now() > deadline)
+      throw new Error(`notifications not settled after ${scaled(timeout)} ms: ${left} left`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { z } from 'zod';
 import { testDatabaseName } from './database-name.ts';
+import { scaled } from './time-scale.ts';
 
 /** apps/server: where `node --import tsx src/server.ts` runs from. */
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,14 +68,14 @@ export function testServerEnv(port: number, dataDir: string, extra: Record<strin
 
 /**
  * Asks `probe` every 100 ms until it answers something (a throw counts as not yet); fails naming
- * `what` after `timeoutMs`.
+ * `what` after `timeoutMs` (stretched by TEST_TIME_SCALE, as every wait of a test).
  */
 export async function until<T>(
   what: string,
   probe: () => Promise<T | undefined>,
   timeoutMs = 60_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + scaled(timeoutMs);
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
@@ -84,8 +85,10 @@ export async function until<T>(
 }
 
 /**
- * Waits until /health/ready answers 200, the child exits, or `timeoutMs` passes. A first start on a new
- * data folder runs initdb, which takes 5 s on an idle machine and well over 30 s on a loaded one.
+ * Waits until /health/ready answers 200, the child exits, or `timeoutMs` (stretched by TEST_TIME_SCALE)
+ * passes. A first start on a new data folder runs initdb, which takes 5 s on an idle machine and well
+ * over 30 s on a loaded one: 84 s at nice 10 beside two busy cores. A child that did not become ready
+ * is killed, so nothing is left writing into a data folder the test's cleanup removes.
  */
 export async function waitReady(
   port: number,
@@ -93,7 +96,7 @@ export async function waitReady(
   output?: () => string,
   timeoutMs = 90_000,
 ) {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + scaled(timeoutMs);
   while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
@@ -104,6 +107,11 @@ export async function waitReady(
     await sleep(100);
   }
   const tail = output ? `\n${output().slice(-4000)}` : '';
+  if (child.exitCode === null && child.signalCode === null) {
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await gone;
+  }
   throw new Error(`server on port ${port} did not become ready${tail}`);
 }
 
@@ -192,7 +200,7 @@ export async function codeFromOutbox(
   timeoutMs = 10_000,
 ): Promise<string> {
   const dirs = (typeof dataDir === 'string' ? [dataDir] : dataDir).map((d) => path.join(d, 'outbox'));
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + scaled(timeoutMs);
   for (;;) {
     const files = dirs.flatMap((dir) => {
       try {

@@ -1,5 +1,6 @@
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@makan/contract/realtime';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { scaled } from './time-scale.ts';
 
 /** A test's Socket.IO client, typed with the contract's events. */
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -42,7 +43,7 @@ export function connectSocket(
 }
 
 /** Resolves once `socket` is disconnected (at once if it already is); fails after `timeoutMs`. */
-export function whenDisconnected(socket: TestSocket, timeoutMs = 5000): Promise<void> {
+export function whenDisconnected(socket: TestSocket, timeoutMs = scaled(5000)): Promise<void> {
   return new Promise((resolve, reject) => {
     if (socket.disconnected) return resolve();
     const timer = setTimeout(() => reject(new Error('the socket stayed connected')), timeoutMs);

@@ -19,6 +19,7 @@ import {
   waitReady,
 } from '../../test/server-process.ts';
 import { openSocket, type TestSocket, whenConnected, whenDisconnected } from '../../test/sockets.ts';
+import { scaled } from '../../test/time-scale.ts';
 
 /**
  * Two server processes on one PostgreSQL database, joined by the Redis adapter: what a user does
@@ -50,7 +51,7 @@ function recorder(socket: TestSocket, who: string) {
     waitFor<E extends EventName>(
       event: E,
       match: (p: Payload<E>) => boolean = () => true,
-      timeoutMs = 5000,
+      timeoutMs = scaled(5000),
     ): Promise<Payload<E>> {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -304,7 +305,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
       await vi.waitFor(
         () =>
           expect(anaOn1.count('PresenceChanged', (e) => e.user_id === badr.id && e.online)).toBe(before + 1),
-        { timeout: 5000 },
+        { timeout: scaled(5000) },
       );
       await settle();
       expect(carlOn2.seen).toEqual([]);

@@ -11,6 +11,7 @@ import type { App } from '../../lib/http.ts';
 import { capturedMessages, manualClock } from '../../test/auth-helpers.ts';
 import { openSocket, type TestSocket, whenConnected } from '../../test/sockets.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { scaled } from '../../test/time-scale.ts';
 import { signedInUser } from '../../test/users.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -42,7 +43,7 @@ function record(socket: TestSocket) {
   return seen;
 }
 
-function next<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, timeoutMs = 5000) {
+function next<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, timeoutMs = scaled(5000)) {
   return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
     const handler = (payload: Parameters<ServerToClientEvents[E]>[0]) => {

@@ -6,6 +6,7 @@ import type { App } from '../../lib/http.ts';
 import { capturedMessages } from '../../test/auth-helpers.ts';
 import { openSocket, type TestSocket, whenConnected } from '../../test/sockets.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { scaled } from '../../test/time-scale.ts';
 import { signedInUser } from '../../test/users.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -30,7 +31,7 @@ function presenceEvents(socket: TestSocket) {
   socket.on('PresenceChanged', (event) => seen.push(event));
   return {
     seen,
-    async waitFor(match: (e: PresenceChangedEvent) => boolean, timeoutMs = 5000) {
+    async waitFor(match: (e: PresenceChangedEvent) => boolean, timeoutMs = scaled(5000)) {
       const started = Date.now();
       while (Date.now() - started < timeoutMs) {
         const hit = seen.find(match);

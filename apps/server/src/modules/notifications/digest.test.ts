@@ -15,6 +15,7 @@ import { createListing } from '../../test/listings.ts';
 import { type ReceivedMail, startSmtpServer } from '../../test/smtp.ts';
 import { connectSocket, type TestSocket } from '../../test/sockets.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { scaled } from '../../test/time-scale.ts';
 import { requestAs, signedInUser } from '../../test/users.ts';
 
 /**
@@ -160,7 +161,7 @@ describe('the email digest', () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(digestsTo(owner.email)).toHaveLength(0);
     await comment(visitor, post, 'Is there parking nearby?');
-    await expect.poll(() => digestsTo(owner.email).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => digestsTo(owner.email).length, { timeout: scaled(10_000) }).toBe(1);
     const [mail] = digestsTo(owner.email);
     if (!mail) throw new Error('no digest');
     const headers = headersOf(mail);
@@ -181,7 +182,7 @@ describe('the email digest', () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(digestsTo(owner.email)).toHaveLength(1);
     ahead += 5 * HOUR;
-    await expect.poll(() => digestsTo(owner.email).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => digestsTo(owner.email).length, { timeout: scaled(10_000) }).toBe(2);
     const second = textOf(digestsTo(owner.email)[1] as ReceivedMail);
     expect(second).toContain('And is it furnished?');
     expect(second).not.toContain('Is there parking nearby?');
@@ -227,7 +228,7 @@ describe('the email digest', () => {
     const b = await createListing(app, arabic, 'Arabic listing');
     await comment(visitor, a, 'Hello there');
     await comment(visitor, b, 'مرحبًا');
-    await expect.poll(() => digestsTo(arabic.email).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => digestsTo(arabic.email).length, { timeout: scaled(10_000) }).toBe(1);
     expect(subjectOf(digestsTo(arabic.email)[0] as ReceivedMail)).toMatch(/^=\?UTF-8\?/i);
     expect(textOf(digestsTo(arabic.email)[0] as ReceivedMail)).toContain(
       'علّق \u2068Busy Visitor\u2069 على إعلانك',
@@ -241,8 +242,8 @@ describe('the email digest', () => {
     const visitor = await member('Refused Visitor');
     failDigestsTo.add(owner.email);
     await comment(visitor, await createListing(app, owner, 'Refused listing'), 'Still available?');
-    await expect.poll(() => failDigestsTo.has(owner.email), { timeout: 10_000 }).toBe(false);
-    await expect.poll(() => digestsTo(owner.email).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => failDigestsTo.has(owner.email), { timeout: scaled(10_000) }).toBe(false);
+    await expect.poll(() => digestsTo(owner.email).length, { timeout: scaled(10_000) }).toBe(1);
     expect(textOf(digestsTo(owner.email)[0] as ReceivedMail)).toContain('Still available?');
   });
 });

@@ -6,6 +6,7 @@ import type { App } from '../../lib/http.ts';
 import { capturedMessages } from '../../test/auth-helpers.ts';
 import { createListing } from '../../test/listings.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { scaled } from '../../test/time-scale.ts';
 import { requestAs, signedInUser } from '../../test/users.ts';
 
 /**
@@ -43,7 +44,10 @@ const count = async (query: ReturnType<typeof sql>) =>
 /** Until the queue is empty (every fan-out finished). */
 async function settled() {
   await expect
-    .poll(() => count(sql`select count(*) as n from notification_events`), { timeout: 20_000, interval: 50 })
+    .poll(() => count(sql`select count(*) as n from notification_events`), {
+      timeout: scaled(20_000),
+      interval: 50,
+    })
     .toBe(0);
 }
 

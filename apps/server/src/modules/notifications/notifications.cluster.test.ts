@@ -17,6 +17,7 @@ import {
   waitReady,
 } from '../../test/server-process.ts';
 import { openSocket, type TestSocket, whenConnected } from '../../test/sockets.ts';
+import { scaled } from '../../test/time-scale.ts';
 
 /**
  * Notifications across two server processes on one PostgreSQL database joined by Redis (issue
@@ -109,7 +110,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
       // state with all three comes, not necessarily last (the list read below is the truth).
       await expect
         .poll(() => Math.max(0, ...changes.map((c) => c.notification?.actors_count ?? 0)), {
-          timeout: 10_000,
+          timeout: scaled(10_000),
         })
         .toBe(3);
       expect(changes.every((c) => c.unread_count === 1)).toBe(true);

@@ -10,6 +10,7 @@ import { capturedMessages } from '../../test/auth-helpers.ts';
 import { createListing } from '../../test/listings.ts';
 import { connectSocket, type TestSocket } from '../../test/sockets.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { scaled } from '../../test/time-scale.ts';
 import { requestAs, signedInUser } from '../../test/users.ts';
 
 /**
@@ -66,7 +67,7 @@ async function settled() {
             ) as n`);
         return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n);
       },
-      { timeout: 10_000, interval: 50 },
+      { timeout: scaled(10_000), interval: 50 },
     )
     .toBe(0);
 }

@@ -26,6 +26,7 @@ import {
 } from '../../test/push-service.ts';
 import { connectSocket, type TestSocket } from '../../test/sockets.ts';
 import { createTestApp, redisTestEnv } from '../../test/test-app.ts';
+import { scaled } from '../../test/time-scale.ts';
 import { requestAs, signedInUser } from '../../test/users.ts';
 import { PUSH_DEVICES_MAX } from './push.service.ts';
 
@@ -92,7 +93,7 @@ const pushesTo = (device: Device): PushPayload[] =>
   service.pushesTo(device.endpoint).map((p) => pushPayload.parse(p));
 async function nextPush(device: Device, already = 0): Promise<PushPayload> {
   await expect
-    .poll(() => pushesTo(device).length, { timeout: 10_000, interval: 50 })
+    .poll(() => pushesTo(device).length, { timeout: scaled(10_000), interval: 50 })
     .toBeGreaterThan(already);
   const push = pushesTo(device)[already];
   if (!push) throw new Error('no push');
@@ -106,7 +107,7 @@ async function quiet(userId: number, kind: string) {
       () =>
         count(sql`select (select count(*) from notifications where recipient_id = ${userId} and kind = ${kind})
           * (1 - sign((select count(*) from push_deliveries) + (select count(*) from notification_events))) as n`),
-      { timeout: 10_000, interval: 50 },
+      { timeout: scaled(10_000), interval: 50 },
     )
     .toBe(1);
 }
@@ -465,7 +466,7 @@ describe('two processes sharing the database', () => {
         () =>
           count(sql`select (select count(*) from notification_events) + (select count(*) from push_deliveries)
               + (6 - (select count(*) from notifications where recipient_id = ${owner.id})) as n`),
-        { timeout: 15_000, interval: 50 },
+        { timeout: scaled(15_000), interval: 50 },
       )
       .toBe(0);
     // No push waits any more: each notification was pushed once or twice (a second like after the first

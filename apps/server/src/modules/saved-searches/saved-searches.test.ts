@@ -13,6 +13,7 @@ import { capturedMessages } from '../../test/auth-helpers.ts';
 import { createListing } from '../../test/listings.ts';
 import { notificationQueueEmpty } from '../../test/queue.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { scaled } from '../../test/time-scale.ts';
 import { requestAs, signedInUser } from '../../test/users.ts';
 
 /**
@@ -387,7 +388,7 @@ describe('matching', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(mailsTo()).toHaveLength(0);
     ahead += 2 * 60_000;
-    await expect.poll(() => mailsTo().length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => mailsTo().length, { timeout: scaled(15_000) }).toBe(1);
     const [mail] = mailsTo();
     expect(mail?.subject).toBe('2 إعلانات جديدة لعمليات بحثك المحفوظة');
     expect(mail?.text).toContain('بحثك «\u2068مستودعات الرياض\u2069»');
@@ -406,7 +407,7 @@ describe('matching', () => {
     expect(mailsTo()).toHaveLength(1);
     ahead += 25 * 3_600_000;
     try {
-      await expect.poll(() => mailsTo().length, { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => mailsTo().length, { timeout: scaled(15_000) }).toBe(2);
     } finally {
       ahead = 0;
     }
