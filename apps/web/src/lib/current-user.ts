@@ -1,5 +1,6 @@
 import type { FullUser } from '@makan/contract/auth';
 import type { QueryClient } from '@tanstack/react-query';
+import { setNewerData } from './newer-data.ts';
 import { storeUser } from './session.ts';
 
 /**
@@ -15,6 +16,6 @@ export const currentUserKey = ['user', 'me'] as const;
  * /api/user answer and the local copy (name, avatar and preferences in `user_data`).
  */
 export function applyCurrentUser(queryClient: QueryClient, user: FullUser): void {
-  queryClient.setQueryData(currentUserKey, user);
+  setNewerData(queryClient, currentUserKey, user);
   storeUser(user);
 }

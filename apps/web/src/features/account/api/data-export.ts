@@ -1,6 +1,7 @@
 import { dataExportSchema, latestDataExport } from '@makan/contract/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchPrivateFile, http } from '../../../lib/http.ts';
+import { setNewerData } from '../../../lib/newer-data.ts';
 
 const exportKey = ['account', 'data-export'] as const;
 
@@ -19,7 +20,7 @@ export function useRequestExport() {
   return useMutation({
     mutationFn: () =>
       http.request('/account/export', { method: 'POST', toast: 'none', schema: dataExportSchema }),
-    onSuccess: ({ data }) => queryClient.setQueryData(exportKey, data),
+    onSuccess: ({ data }) => setNewerData(queryClient, exportKey, data),
   });
 }
 

@@ -1,6 +1,7 @@
 import { chatSettingsSchema } from '@makan/contract/chat';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { setNewerData } from '../../../lib/newer-data.ts';
 import { refreshPresence } from '../sync.ts';
 import { chatKey } from './keys.ts';
 
@@ -42,7 +43,7 @@ export function useShowPresence() {
     },
     onError: (_error, _show, previous) => queryClient.setQueryData(chatSettingsKey, previous),
     onSuccess: ({ data }) => {
-      queryClient.setQueryData(chatSettingsKey, data);
+      setNewerData(queryClient, chatSettingsKey, data);
       // Hiding your own presence hides everyone else's from you too (and showing it shows theirs).
       void refreshPresence();
     },

@@ -1,6 +1,7 @@
 import type { Notification, notificationsPage } from '@makan/contract/notifications';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { setNewerData } from '../../../lib/newer-data.ts';
 
 /** Every query of the notifications starts here: a reconnect reads them all again. */
 export const notificationsKey = ['notifications'] as const;
@@ -15,7 +16,17 @@ export interface UnreadCount {
   unread_count: number;
 }
 
+/** The count as it is now (a live event, a change's answer): over any read of it still on its way. */
 export function setUnreadCount(queryClient: QueryClient, unread: number) {
+  setNewerData<UnreadCount>(queryClient, unreadCountKey, { unread_count: Math.max(0, unread) });
+}
+
+/**
+ * The count a page of the list carried, read from `askedAt` on: taken unless the count changed since
+ * (a live event that crossed this read is newer than what it answers).
+ */
+export function setUnreadCountFromRead(queryClient: QueryClient, unread: number, askedAt: number) {
+  if ((queryClient.getQueryState(unreadCountKey)?.dataUpdatedAt ?? 0) > askedAt) return;
   queryClient.setQueryData<UnreadCount>(unreadCountKey, { unread_count: Math.max(0, unread) });
 }
 
@@ -47,7 +58,7 @@ function comesBefore(a: Notification, b: Notification): boolean {
  * already held stay where they were).
  */
 export function putInPlace(queryClient: QueryClient, notification: Notification) {
-  queryClient.setQueryData<NotificationsPages>(notificationsListKey, (data) => {
+  setNewerData<NotificationsPages>(queryClient, notificationsListKey, (data) => {
     if (!data) return data;
     const pages = data.pages.map((page) => ({
       ...page,

@@ -1,7 +1,7 @@
 import { notificationsPage } from '@makan/contract/notifications';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { notificationsListKey, setUnreadCount } from './notification-cache.ts';
+import { notificationsListKey, setUnreadCountFromRead } from './notification-cache.ts';
 
 const PER_PAGE = 20;
 
@@ -15,13 +15,14 @@ export function useNotifications() {
     queryKey: notificationsListKey,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ signal, pageParam }) => {
+      const askedAt = Date.now();
       const { data } = await http.request('/notifications', {
         signal,
         query: { cursor: pageParam, per_page: PER_PAGE },
         schema: notificationsPage,
         toast: 'none',
       });
-      setUnreadCount(queryClient, data.unread_count);
+      setUnreadCountFromRead(queryClient, data.unread_count, askedAt);
       return data;
     },
     getNextPageParam: (page) => page.next_cursor ?? undefined,

@@ -164,6 +164,66 @@ describe('the bell', () => {
     act(() => focusManager.setFocused(undefined));
   });
 
+  it('keeps what arrived over the socket while a read of the same was on its way (the read is asked again)', async () => {
+    signIn();
+    // The server's state: nothing unread, then a like (the event says 1).
+    let unread = 0;
+    let list: Notification[] = [];
+    // A read held on its way: it answers what the server had when it was asked.
+    const held: Array<() => void> = [];
+    let holdNext = false;
+    const answer = (make: () => Response) => {
+      if (!holdNext) return make();
+      holdNext = false;
+      const response = make();
+      return new Promise<Response>((resolve) => held.push(() => resolve(response)));
+    };
+    routeFetch(fetchMock, {
+      'GET /api/notifications/unread-count': () => answer(() => ok({ unread_count: unread })),
+      'GET /api/notifications': () => answer(() => page(list, null, unread)),
+    });
+    renderRoute('/notifications');
+    const bell = await screen.findByTestId('notifications-bell');
+    await screen.findByTestId('notifications-page');
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications'));
+    const socket = await liveSocket();
+
+    // A reconnect reads the count again; the like is stored and told while that read is on its way.
+    holdNext = true;
+    act(() => socket.fire('connect'));
+    await waitFor(() => expect(held).toHaveLength(1));
+    const liked = notification({ id: 40, actors: [saraActor], actors_count: 1 });
+    unread = 1;
+    list = [liked];
+    act(() => socket.fire('NotificationsChanged', { unread_count: 1, notification: liked }));
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications, 1 unread'));
+    // The older answer lands after the event: the count stays, and the list keeps the like.
+    act(() => {
+      for (const release of held.splice(0)) release();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    expect(within(bell).getByTestId('notifications-badge')).toHaveTextContent('1');
+    expect(item(40)).toBeInTheDocument();
+
+    // The list read on its way when the event comes: its page (and the count it carries) are older.
+    holdNext = true;
+    const second = notification({ id: 41, kind: 'follow', post_id: null, link: '/user/3' });
+    act(() => socket.fire('connect'));
+    await waitFor(() => expect(held.length).toBeGreaterThan(0));
+    unread = 2;
+    list = [second, liked];
+    act(() => socket.fire('NotificationsChanged', { unread_count: 2, notification: second }));
+    act(() => {
+      for (const release of held.splice(0)) release();
+    });
+    await waitFor(() => expect(item(41)).toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+    expect(item(41)).toBeInTheDocument();
+    expect(item(40)).toBeInTheDocument();
+  });
+
   it('counts in Arabic, with the plural form of the count', async () => {
     signIn();
     routeFetch(fetchMock, { 'GET /api/notifications/unread-count': () => ok({ unread_count: 2 }) });

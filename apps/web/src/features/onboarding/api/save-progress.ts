@@ -1,6 +1,7 @@
 import { onboardingStatus, type ProgressRequest } from '@makan/contract/onboarding';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { setNewerData } from '../../../lib/newer-data.ts';
 import { onboardingStatusKey } from './onboarding-status.ts';
 
 /** POST /api/onboarding/progress: the step reached and the answers so far, so a reload keeps them. */
@@ -21,6 +22,6 @@ export function useSaveProgress() {
     mutationFn: saveProgress,
     // One after another, so the last answer the user gave is the one the server keeps.
     scope: { id: 'onboarding-progress' },
-    onSuccess: (status) => queryClient.setQueryData(onboardingStatusKey, status),
+    onSuccess: (status) => setNewerData(queryClient, onboardingStatusKey, status),
   });
 }

@@ -1,6 +1,7 @@
 import { verificationState } from '@makan/contract/verification';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { setNewerData } from '../../../lib/newer-data.ts';
 
 export const companyVerificationKey = ['company-verification'] as const;
 
@@ -40,7 +41,7 @@ export function useRequestVerification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestVerification,
-    onSuccess: ({ data }) => queryClient.setQueryData(companyVerificationKey, data),
+    onSuccess: ({ data }) => setNewerData(queryClient, companyVerificationKey, data),
     // A 409 means the state on screen is stale (a request is pending, or already approved).
     onError: () => queryClient.invalidateQueries({ queryKey: companyVerificationKey }),
   });
