@@ -254,7 +254,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const messageRule = perMinute(config.limits.messagesPerMinute, 'tooManyMessages');
   const commentRule = perMinute(config.limits.commentsPerMinute, 'tooManyComments');
   registerErrorHandling(app);
-  await registerSecurity(app, { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaPublicBaseUrl });
+  registerSecurity(app, { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaPublicBaseUrl });
   await registerOpenApi(app, { publicUrl: config.publicUrl, supportEmail: config.supportEmail });
   registerMedia(app, { store: mediaStores.media });
 

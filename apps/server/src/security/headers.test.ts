@@ -123,6 +123,40 @@ describe.each(RESPONSES)('$name ($url)', ({ url, status, type }) => {
   });
 });
 
+/** Every header the security layer sets: the same values on every kind of answer, whatever path made it. */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+it('every kind of answer carries the same security headers, a refused body and a wrong method too', async () => {
+  const headersOf = (res: { headers: Record<string, unknown> }) =>
+    Object.fromEntries(SECURITY_HEADERS.map((name) => [name, res.headers[name]]));
+  const first = headersOf(await app.inject({ method: 'GET', url: '/' }));
+  for (const name of SECURITY_HEADERS) expect(first[name], name).toEqual(expect.any(String));
+  const others = [
+    ...RESPONSES.map(({ url }) => app.inject({ method: 'GET', url })),
+    app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
+    }),
+    app.inject({ method: 'DELETE', url: '/api/cities' }),
+  ];
+  for (const res of await Promise.all(others)) expect(headersOf(res), res.raw.req.url).toEqual(first);
+});
+
 describe('the opener policy', () => {
   it('keeps the app from being reached by windows it did not open, but lets its sign-in popup report back', async () => {
     for (const url of ['/', '/login', '/api/cities']) {
