@@ -102,7 +102,7 @@ function bundleRow(ctx: BenchContext, b: RouteBundle, floor: Bytes): Row {
   return {
     bench: 'web',
     case: `bundle ${b.route}`,
-    measured: `JS ${kb(b.js.gzip)} gzip (${kb(b.js.raw)} raw, ${kb(b.js.brotli)} br; entry ${kb(b.entryJs.gzip)}), CSS ${kb(b.css.gzip)} gzip (${kb(b.css.raw)} raw)`,
+    measured: `JS ${kb(b.js.gzip)} gzip in ${b.files.length} files (${kb(b.js.raw)} raw, ${kb(b.js.brotli)} br; entry ${kb(b.entryJs.gzip)}), CSS ${kb(b.css.gzip)} gzip (${kb(b.css.raw)} raw)`,
     baseline: `react-dom createRoot alone: ${kb(floor.gzip)} gzip JS`,
     ratio: ratioOf(b.js.gzip, floor.gzip),
     ...(judged
