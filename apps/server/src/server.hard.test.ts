@@ -19,7 +19,7 @@ describe('the server process', () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none' });
     // The first start creates the embedded database (initdb): well over a minute on a busy CI machine.
-    await waitReady(port, first.child, first.output, 200_000);
+    await waitReady(port, first, 200_000);
     const sent = await fetch(`http://127.0.0.1:${port}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -41,7 +41,7 @@ describe('the server process', () => {
 
     // The same data folder opens again with the row and the seeded cities intact.
     const second = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none' });
-    await waitReady(port, second.child, second.output, 200_000);
+    await waitReady(port, second, 200_000);
     const cities = z
       .object({ data: z.array(z.object({ name_en: z.string() })) })
       .parse(await (await fetch(`http://127.0.0.1:${port}/api/cities?q=riy`)).json());

@@ -38,7 +38,7 @@ async function processOn(env: Record<string, string>) {
   const server: ServerProcess = startServer(testServerEnv(port, dataDir, env));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   cleanups.push(() => stopServer(server));
-  await waitReady(port, server.child, server.output);
+  await waitReady(port, server);
   return { base: `http://127.0.0.1:${port}`, dataDir };
 }
 

@@ -63,7 +63,7 @@ async function launch({ postgres, env = {} }: { postgres: boolean; env?: Record<
     const server = startServer(fullEnv);
     handle.server = server;
     cleanups.push(() => stopServer(server));
-    await waitReady(port, server.child, server.output);
+    await waitReady(port, server);
     return server;
   };
   await handle.boot();

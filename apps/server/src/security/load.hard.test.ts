@@ -693,7 +693,7 @@ describe.skipIf(!adminUrl)(
       const base = `http://127.0.0.1:${port}`;
       const server = startServer(testServerEnv(port, dataDir, { DATABASE_URL: database.url }));
       cleanups.push(() => stopServer(server));
-      await waitReady(port, server.child, server.output);
+      await waitReady(port, server);
       const log = () => server.output().slice(-4000);
 
       // The server has migrated the database: add the users next to it.

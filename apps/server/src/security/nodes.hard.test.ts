@@ -181,14 +181,14 @@ describe.skipIf(missing.length > 0)(
           server: startServer(env),
           boot: async () => {
             node.server = startServer(env);
-            await waitReady(node.port, node.server.child, node.server.output);
+            await waitReady(node.port, node.server);
           },
         };
         nodes.push(node);
         cleanups.push(() => stopServer(node.server));
       }
       // All three at once: the startup lock makes one of them migrate.
-      await Promise.all(nodes.map((n) => waitReady(n.port, n.server.child, n.server.output)));
+      await Promise.all(nodes.map((n) => waitReady(n.port, n.server)));
       const dirs = nodes.map((n) => n.dataDir);
       ana = await signUpOverHttp(lb.base, dirs, 'Ana behind nginx');
       badr = await signUpOverHttp(lb.base, dirs, 'Badr behind nginx');

@@ -117,7 +117,7 @@ describe.skipIf(!adminUrl || !clients)(
       const boot = async (dataDir: string) => {
         const server: ServerProcess = startServer(testServerEnv(place.port, dataDir, env));
         cleanups.push(() => stopServer(server));
-        await waitReady(place.port, server.child, server.output);
+        await waitReady(place.port, server);
         return server;
       };
 

@@ -90,12 +90,8 @@ export async function until<T>(
  * over 30 s on a loaded one: 84 s at nice 10 beside two busy cores. A child that did not become ready
  * is killed, so nothing is left writing into a data folder the test's cleanup removes.
  */
-export async function waitReady(
-  port: number,
-  child: ChildProcess,
-  output?: () => string,
-  timeoutMs = 90_000,
-) {
+export async function waitReady(port: number, server: ServerProcess, timeoutMs = 90_000) {
+  const { child } = server;
   const deadline = Date.now() + scaled(timeoutMs);
   while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
@@ -106,13 +102,8 @@ export async function waitReady(
     }
     await sleep(100);
   }
-  const tail = output ? `\n${output().slice(-4000)}` : '';
-  if (child.exitCode === null && child.signalCode === null) {
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await gone;
-  }
-  throw new Error(`server on port ${port} did not become ready${tail}`);
+  await stopServer(server);
+  throw new Error(`server on port ${port} did not become ready\n${server.output().slice(-4000)}`);
 }
 
 /** Kills a process (SIGKILL unless told) and waits for it to be gone; no-op if it already exited. */
@@ -289,7 +280,7 @@ export async function killableServer(
   const boot = async () => {
     const server = startServer(serverEnv);
     cleanups.push(() => stopServer(server));
-    await waitReady(port, server.child, server.output);
+    await waitReady(port, server);
     return server;
   };
   const db = new pg.Client({ connectionString: databaseUrl });

@@ -89,7 +89,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
           ),
         );
       }
-      await Promise.all(servers.map((s, i) => waitReady(ports[i] ?? 0, s.child, s.output)));
+      await Promise.all(servers.map((s, i) => waitReady(ports[i] ?? 0, s)));
     }, 120_000);
 
     afterAll(async () => {

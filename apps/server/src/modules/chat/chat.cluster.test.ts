@@ -146,7 +146,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
           ),
         );
       }
-      await Promise.all(servers.map((s, i) => waitReady(ports[i] ?? 0, s.child, s.output)));
+      await Promise.all(servers.map((s, i) => waitReady(ports[i] ?? 0, s)));
       const [one = '', two = ''] = bases;
       const [dir1 = '', dir2 = ''] = dataDirs;
 

@@ -72,7 +72,7 @@ describe('chat durability across server crashes', () => {
     const boot = async () => {
       const started = startServer(env);
       server = started;
-      await waitReady(port, started.child, started.output);
+      await waitReady(port, started);
     };
     await boot();
     const bootMs = Date.now() - began;

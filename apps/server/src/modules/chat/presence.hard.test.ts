@@ -37,7 +37,7 @@ describe('presence after a SIGKILL', () => {
     const boot = async (): Promise<ServerProcess> => {
       const server = startServer(env);
       cleanups.push(() => stopServer(server));
-      await waitReady(port, server.child, server.output);
+      await waitReady(port, server);
       return server;
     };
     const call = async (user: SignedUpUser, method: string, url: string, body?: object) => {
