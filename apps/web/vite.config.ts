@@ -335,18 +335,25 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Fewer, larger shared chunks. Left to itself the build made a chunk of every set of pages that
-        // share a module: 104 files, 48 of them on /post/{id} and 42 on /chat, each a request of its own
-        // on HTTP/1.1's six connections, so a page's JS (and the photo behind it) arrived late on a slow
-        // phone. A module used by two or more pages now goes to a chunk of the pages that use it, and
-        // such a chunk under 16 KB joins its nearest neighbour: 53 files, 19 on /post/{id}, 21 on
-        // /chat, at a few KB more on some pages (docs/decisions/031-fewer-chunks.md has the figures).
+        // Fewer, larger chunks. Left to itself the build made a chunk of every set of pages that share a
+        // module: 104 files, 48 of them on /post/{id} and 42 on /chat, each a request of its own on
+        // HTTP/1.1's six connections, so a page's JS (and the photo behind it) arrived late on a slow
+        // phone. What the entry loads statically is one chunk; a module used by two or more pages goes
+        // to a chunk of the pages that use it, and such a chunk under 16 KB joins its nearest neighbour:
+        // 46 files, 13 on /post/{id}, 15 on /chat (docs/decisions/031-fewer-chunks.md has the figures).
         // Merged chunks can import each other both ways: the order the modules run in is kept as
         // written (without it a merged chunk ran a module before the one it imports).
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
-            { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 16 * 1024 },
+            { name: 'boot', tags: ['$initial'], priority: 2 },
+            {
+              name: 'shared',
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 16 * 1024,
+              priority: 1,
+            },
           ],
         },
       },
