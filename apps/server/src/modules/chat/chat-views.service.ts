@@ -153,9 +153,9 @@ export function createChatViews(deps: ChatViewsDeps) {
   /** Conversations as one viewer sees them, in the order of `ids`. */
   async function viewConversations(viewerId: number, ids: number[]): Promise<Conversation[]> {
     if (ids.length === 0) return [];
-    const [participants, latestIds, unread, found, blocks] = await Promise.all([
+    const [participants, latest, unread, found, blocks] = await Promise.all([
       conversations.participantsOf(ids),
-      conversations.latestVisible(viewerId, ids),
+      messages.latestVisible(viewerId, ids),
       readState.unreadCounts(viewerId, ids),
       conversations.findConversations(ids),
       deps.blockRelations(viewerId),
@@ -165,12 +165,7 @@ export function createChatViews(deps: ChatViewsDeps) {
     const people = await conversations.findUsers([...new Set(participants.map((p) => p.userId))]);
     const users = new Map(people.map((u) => [u.id, u]));
     // The latest messages' senders are participants: already read.
-    const latestViews = await viewMessages(
-      await messages.messagesByIds(latestIds),
-      participants,
-      undefined,
-      people,
-    );
+    const latestViews = await viewMessages(latest, participants, undefined, people);
     const views: Conversation[] = [];
     for (const row of rows) {
       if (!row) continue;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { conversations, conversationParticipants as cp } from '../../db/schema/chat.ts';
@@ -124,29 +124,19 @@ export function createConversationsRepository(db: Database) {
     /** Ids of the conversations in a user's list, newest activity first, and how many there are. */
     async listIds(userId: number, offset: number, limit: number) {
       const where = and(eq(cp.userId, userId), eq(cp.visible, true), isNull(cp.leftAt));
-      const rows = await db
-        .select({ id: conversations.id })
-        .from(cp)
-        .innerJoin(conversations, eq(conversations.id, cp.conversationId))
-        .where(where)
-        .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
-        .limit(limit)
-        .offset(offset);
-      const total = await db.$count(cp, where);
+      // The page and the count are independent: asked at once, one round trip instead of two.
+      const [rows, total] = await Promise.all([
+        db
+          .select({ id: conversations.id })
+          .from(cp)
+          .innerJoin(conversations, eq(conversations.id, cp.conversationId))
+          .where(where)
+          .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+          .limit(limit)
+          .offset(offset),
+        db.$count(cp, where),
+      ]);
       return { ids: rows.map((r) => r.id), total };
-    },
-
-    /** The latest message of each conversation that the viewer may see (after what they cleared). */
-    async latestVisible(viewerId: number, conversationIds: number[]) {
-      if (conversationIds.length === 0) return [];
-      const rows = await db
-        .select({ id: conversations.lastMessageId })
-        .from(conversations)
-        .innerJoin(cp, and(eq(cp.conversationId, conversations.id), eq(cp.userId, viewerId)))
-        .where(
-          and(inArray(conversations.id, conversationIds), gt(conversations.lastMessageId, cp.clearedUpTo)),
-        );
-      return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
     },
 
     /** Hides conversations from one user's list and clears their history; answers the ids changed. */

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import { anyOfIds } from '../../db/any-of.ts';
 import type { Database } from '../../db/client.ts';
-import { messageAttachments, messages } from '../../db/schema/chat.ts';
+import {
+  conversations,
+  conversationParticipants as cp,
+  messageAttachments,
+  messages,
+} from '../../db/schema/chat.ts';
 import type { AttachmentInsert } from './attachments.repository.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -41,6 +46,23 @@ export function createMessagesRepository(db: Database) {
     },
 
     /**
+     * The latest message of each of these conversations that the viewer may see (after what they
+     * cleared), read whole: one statement, not the ids and then the rows.
+     */
+    async latestVisible(viewerId: number, conversationIds: number[]): Promise<MessageViewRow[]> {
+      if (conversationIds.length === 0) return [];
+      return db
+        .select(viewColumns)
+        .from(conversations)
+        .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
+        .innerJoin(cp, and(eq(cp.conversationId, conversations.id), eq(cp.userId, viewerId)))
+        .where(
+          and(anyOfIds(conversations.id, conversationIds), gt(conversations.lastMessageId, cp.clearedUpTo)),
+        )
+        .orderBy(asc(messages.id));
+    },
+
+    /**
      * A page of a conversation's messages after `floor` (what the viewer cleared), ascending ids, read
      * whole in the page's own query (not ids, then the rows by id).
      * `after`: everything newer, oldest first; `before`: the newest older ones; else page N from the newest.
@@ -51,23 +73,30 @@ export function createMessagesRepository(db: Database) {
       query: { perPage: number; page: number; before?: number | undefined; after?: number | undefined },
     ) {
       const base = and(eq(messages.conversationId, conversationId), gt(messages.id, floor));
-      const total = await db.$count(messages, base);
+      // The count and the page are independent: asked at once, one round trip instead of two.
+      const count = db.$count(messages, base);
       if (query.after !== undefined) {
-        const rows = await db
-          .select(viewColumns)
-          .from(messages)
-          .where(and(base, gt(messages.id, query.after)))
-          .orderBy(asc(messages.id))
-          .limit(query.perPage + 1);
+        const [total, rows] = await Promise.all([
+          count,
+          db
+            .select(viewColumns)
+            .from(messages)
+            .where(and(base, gt(messages.id, query.after)))
+            .orderBy(asc(messages.id))
+            .limit(query.perPage + 1),
+        ]);
         return { rows: rows.slice(0, query.perPage), total, hasMore: rows.length > query.perPage };
       }
-      const rows = await db
-        .select(viewColumns)
-        .from(messages)
-        .where(query.before !== undefined ? and(base, lt(messages.id, query.before)) : base)
-        .orderBy(desc(messages.id))
-        .limit(query.perPage + 1)
-        .offset(query.before !== undefined ? 0 : (query.page - 1) * query.perPage);
+      const [total, rows] = await Promise.all([
+        count,
+        db
+          .select(viewColumns)
+          .from(messages)
+          .where(query.before !== undefined ? and(base, lt(messages.id, query.before)) : base)
+          .orderBy(desc(messages.id))
+          .limit(query.perPage + 1)
+          .offset(query.before !== undefined ? 0 : (query.page - 1) * query.perPage),
+      ]);
       return { rows: rows.slice(0, query.perPage).reverse(), total, hasMore: rows.length > query.perPage };
     },
 
