@@ -16,9 +16,12 @@ export interface UnreadCount {
   unread_count: number;
 }
 
+/** The cached form of a count (never below zero, whatever a late decrement says). */
+const unreadCount = (unread: number): UnreadCount => ({ unread_count: Math.max(0, unread) });
+
 /** The count as it is now (a live event, a change's answer): over any read of it still on its way. */
 export function setUnreadCount(queryClient: QueryClient, unread: number) {
-  setNewerData<UnreadCount>(queryClient, unreadCountKey, { unread_count: Math.max(0, unread) });
+  setNewerData<UnreadCount>(queryClient, unreadCountKey, unreadCount(unread));
 }
 
 /**
@@ -27,7 +30,7 @@ export function setUnreadCount(queryClient: QueryClient, unread: number) {
  */
 export function setUnreadCountFromRead(queryClient: QueryClient, unread: number, askedAt: number) {
   if ((queryClient.getQueryState(unreadCountKey)?.dataUpdatedAt ?? 0) > askedAt) return;
-  queryClient.setQueryData<UnreadCount>(unreadCountKey, { unread_count: Math.max(0, unread) });
+  queryClient.setQueryData<UnreadCount>(unreadCountKey, unreadCount(unread));
 }
 
 /** Applies `edit` to every notification held in the list (nothing when the list was never loaded). */
