@@ -49,7 +49,9 @@ export default defineConfig({
   testDir: '.',
   outputDir: '../test-results',
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // A check waits up to 10 s for what it expects: a login hashes a password, and CI runs these journeys
+  // beside the PostgreSQL lane on the same two cores (a wrong password's error took over 5 s there once).
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -37,6 +37,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    // New connections are refused from now on (a balancer in front sends them to another node at
+    // once), before anything else: Fastify's own close stops listening only after the preClose hooks
+    // (workers, sockets) have run, answering 503 meanwhile. The requests already received are answered.
+    app.server.close();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown took over 10 s; exiting');

@@ -273,7 +273,7 @@ describe('faults: SIGTERM under load', () => {
   it('answers every request already sent, refuses new connections, and exits 0', {
     timeout: scaled(180_000),
   }, async () => {
-    const s = await launch({ postgres: Boolean(adminUrl) });
+    const s = await launch({ postgres: Boolean(adminUrl), env: { LOG_LEVEL: 'info' } });
     const user = await signUpOverHttp(s.base, s.dataDir, 'Busy Bushra');
     const small = await postForm([await noisyPng(200)]);
     for (let i = 0; i < 3; i++) {
@@ -318,7 +318,11 @@ describe('faults: SIGTERM under load', () => {
     server.child.kill('SIGTERM');
     stopping = true;
 
-    await sleep(300);
+    // Once the process has taken the signal (its log says so, after it stopped listening; a loaded
+    // machine can take a while to run the handler), a new connection is refused.
+    await until('the server to take the signal', async () =>
+      server.output().includes('shutting down') ? true : undefined,
+    );
     const late = await rawRequest(s.base, { method: 'GET', url: '/health/live' }).outcome;
     expect(late.status, 'a new connection after SIGTERM is not served').toBeUndefined();
     expect(late.error).toBe('ECONNREFUSED');
