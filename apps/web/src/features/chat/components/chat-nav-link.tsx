@@ -24,13 +24,17 @@ export function ChatNavLabel() {
   );
 }
 
-// The chat store is code no signed-out page needs: it loads with the first signed-in header, which
-// shows no count until then (as before the counts arrive from the server).
+// The chat store is code no first screen needs: the counts in it come from the chat's connection, which
+// starts once the page has loaded and gone idle (ChatRealtime), so the store loads then too. Until then
+// the header shows no count, as it does before the counts arrive from the server; the page's own
+// code and photo do not wait behind the store's (a post's page painted its photo later for it).
 const LiveUnreadCount = lazy(() =>
   import('./live-unread-count.tsx').then((m) => ({ default: m.LiveUnreadCount })),
 );
 
 function WithUnreadCount({ children }: { children: (count: number) => ReactNode }) {
+  const loaded = useAfterLoadIdle();
+  if (!loaded) return children(0);
   return (
     <Suspense fallback={children(0)}>
       <LiveUnreadCount>{children}</LiveUnreadCount>

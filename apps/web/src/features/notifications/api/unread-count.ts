@@ -16,16 +16,16 @@ export async function fetchUnreadCount({ signal }: { signal?: AbortSignal } = {}
 }
 
 /**
- * The bell's number while someone is signed in. The socket's NotificationsChanged sets it as it
+ * The bell's number while `enabled` (a signed-in reader's). The socket's NotificationsChanged sets it as it
  * changes; it is asked again after every reconnect (hooks/use-notifications-live.ts) and whenever the
  * window gets the focus back, fresh or not (the app's default is not to: a socket that died quietly
  * would leave the badge wrong).
  */
-export function useUnreadNotifications(signedIn: boolean) {
+export function useUnreadNotifications(enabled: boolean) {
   return useQuery({
     queryKey: unreadCountKey,
     queryFn: ({ signal }) => fetchUnreadCount({ signal }),
-    enabled: signedIn,
+    enabled,
     refetchOnWindowFocus: 'always',
     select: (data) => data.unread_count,
   });

@@ -6,7 +6,9 @@ import { useAfterLoadIdle } from '../../../lib/after-load.ts';
 import { useUnreadNotifications } from '../api/unread-count.ts';
 
 // The live updates need the Socket.IO client (shared with the chat's connection): no first screen needs
-// them, so they load once the page has loaded and gone idle. The bell itself is a link and a count.
+// them, so they load once the page has loaded and gone idle. The bell itself is a link and a count,
+// asked for then too: its read (and the notifications' schemas it loads) would otherwise go out beside
+// the page's own code and data, which the page's first paint waits for.
 const NotificationsLive = lazy(() =>
   import('./notifications-live.tsx').then((m) => ({ default: m.NotificationsLive })),
 );
@@ -15,7 +17,7 @@ const NotificationsLive = lazy(() =>
 export function NotificationsBell({ className }: { className?: string }) {
   const { t } = useTranslation();
   const loaded = useAfterLoadIdle();
-  const { data: count = 0 } = useUnreadNotifications(true);
+  const { data: count = 0 } = useUnreadNotifications(loaded);
   const label = count > 0 ? t('nav.notificationsUnread', { count }) : t('nav.notifications');
   return (
     <>
