@@ -268,6 +268,18 @@ describe('http client', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(notify).not.toHaveBeenCalled();
   });
+
+  it('never sends a request its caller gave up on before it went out', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const fetch = vi.fn<HttpDeps['fetch']>(async () => jsonResponse(200, { status: true, data: 1 }));
+    const { http, notify } = client(fetch);
+    await expect(http.request('/x', { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+  });
 });
 
 describe('retries (spec §8)', () => {
