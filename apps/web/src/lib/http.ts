@@ -240,6 +240,9 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
     path: string,
     options: RequestOptions & { schema?: z.ZodType },
   ): Promise<ApiResponse<unknown>> {
+    // A request its caller gave up on before it went out (a query no longer wanted by the time the
+    // code or schema it awaited had loaded, or while a retry waited) is not sent at all.
+    if (options.signal?.aborted) throw options.signal.reason;
     const method = options.method ?? 'GET';
     const isUpload = options.body instanceof FormData;
     const language = deps.getLanguage();
@@ -350,9 +353,6 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
     // Only reads are retried: repeating a write that may have reached the server could apply it twice,
     // unless it carries an Idempotency-Key (the server then applies it once).
     const retryable = (options.method ?? 'GET') === 'GET' || Boolean(options.idempotencyKey);
-    // A request its caller gave up on before it went out (a query no longer wanted by the time the
-    // code or schema it awaited had loaded) is not sent at all.
-    if (options.signal?.aborted) throw options.signal.reason;
     for (let retry = 1; ; retry++) {
       try {
         return await attempt(path, options);
