@@ -46,10 +46,6 @@ const TEXTS = {
 for (const language of ['en', 'ar'] as Language[]) {
   test.describe
     .serial(`account settings (${language})`, () => {
-      // Each step signs in (a password hashed), reloads for both themes' screenshots and waits up to
-      // 20 s for the server's answer: on CI's two cores, shared with the PostgreSQL lane, the last step
-      // (delete, then sign in again) went past the default 30 s once (run of 6c7adf8).
-      test.describe.configure({ timeout: 90_000 });
       const t = TEXTS[language];
       let email = '';
       let newEmail = '';

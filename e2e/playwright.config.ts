@@ -48,7 +48,10 @@ const server = (serverPort: number, env: Record<string, string>) => ({
 export default defineConfig({
   testDir: '.',
   outputDir: '../test-results',
-  timeout: 30_000,
+  // A journey gets 60 s: the ones that sign in twice and screenshot both themes took 23–31 s on CI's two
+  // cores shared with the PostgreSQL lane (account settings' delete-then-sign-in-again failed at 30 s,
+  // run of 6c7adf8). A longer ceiling changes no assertion, only how long a hung journey takes to fail.
+  timeout: 60_000,
   // A check waits up to 10 s for what it expects: a login hashes a password, and CI runs these journeys
   // beside the PostgreSQL lane on the same two cores (a wrong password's error took over 5 s there once).
   expect: { timeout: 10_000 },
