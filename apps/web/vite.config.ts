@@ -128,13 +128,14 @@ function routePreloads(): Plugin {
 
 /** The texts boot.js preloads, named by meta tags: module → meta name. */
 const TEXT_PRELOADS: Record<string, string> = {
+  '/src/locales/en.json': 'makan-texts-en',
   '/src/locales/ar.json': 'makan-texts-ar',
   '/src/app/member/locales/en.json': 'makan-member-texts-en',
   '/src/app/member/locales/ar.json': 'makan-member-texts-ar',
 };
 
 /**
- * Names the built chunks of the Arabic shell texts and of the signed-in pages' texts in index.html
+ * Names the built chunks of the shell's texts and of the signed-in pages' texts in index.html
  * (meta tags before boot.js), so that boot.js, which knows the reader's language and whether a session
  * is stored, preloads the ones the entry will import: they download beside the entry instead of after
  * it has run.

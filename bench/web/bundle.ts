@@ -24,6 +24,8 @@ type Manifest = Record<string, ManifestChunk>;
 /** The page module of each measured route: the app's own map (apps/web/src/app/route-pages.ts). */
 export const ROUTE_MODULES: Record<string, string> = ROUTE_PAGES;
 
+/** Every page waits for the shell's texts in the reader's language, loaded beside the entry (English measured). */
+const SHELL_TEXTS = 'src/locales/en.json';
 /** Signed-in pages also wait for the signed-in pages' texts (English measured). */
 const MEMBER_TEXTS = 'src/app/member/locales/en.json';
 const SIGNED_IN = new Set(['/home', '/post/:id', '/chat', '/profile']);
@@ -100,7 +102,7 @@ export function routeBundles(routes: string[]): RouteBundle[] {
   const manifest = readManifest();
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entryKey) throw new Error('the build manifest has no entry');
-  const entry = staticClosure(manifest, entryKey);
+  const entry = staticClosure(manifest, SHELL_TEXTS, staticClosure(manifest, entryKey));
   const filesOf = (keys: Set<string>) => [...keys].map((k) => manifest[k]?.file ?? k);
   const cssOf = (keys: Set<string>) => new Set([...keys].flatMap((k) => manifest[k]?.css ?? []));
   return routes.map((route) => {

@@ -100,7 +100,7 @@
     }
   }
   const preloadTexts = () => {
-    if (language === 'ar') preload(meta('makan-texts-ar'));
+    preload(meta(`makan-texts-${language}`));
     if (signedIn) preload(meta(`makan-member-texts-${language}`));
   };
 
