@@ -84,7 +84,9 @@ export async function startServer(store: Store, env: Record<string, string> = {}
   buildServer();
   const port = await freePort();
   mkdirSync(store.dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  // BENCH_SERVER_NODE_ARGS: options for the server's node (to profile it: '--cpu-prof --cpu-prof-dir=/tmp/p').
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
     cwd: serverDir,
     env: {
       ...process.env,
