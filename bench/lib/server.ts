@@ -84,8 +84,8 @@ export async function startServer(store: Store, env: Record<string, string> = {}
   buildServer();
   const port = await freePort();
   mkdirSync(store.dataDir, { recursive: true });
-  // BENCH_SERVER_NODE_ARGS: options for the server's node (to profile it: '--cpu-prof --cpu-prof-dir=/tmp/p').
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // BENCH_SERVER_NODE_ARGS: options for the server's node, to profile it (bench/README.md).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.trim().split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
     cwd: serverDir,
     env: {
