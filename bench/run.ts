@@ -13,6 +13,7 @@ import { matchingBench } from './matching.ts';
 import { realtimeBench } from './realtime.ts';
 import { uploadsBench } from './uploads.ts';
 import { webBench } from './web.ts';
+import { webCompareBench } from './web-compare.ts';
 
 const benches: Bench[] = [
   httpBench,
@@ -20,6 +21,7 @@ const benches: Bench[] = [
   realtimeBench,
   uploadsBench,
   webBench,
+  webCompareBench,
   fanoutBench,
   capacityBench,
   matchingBench,

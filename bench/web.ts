@@ -1,11 +1,9 @@
-import { loginResult, type MinimalUser } from '@makan/contract/auth';
-import { conversationsResult } from '@makan/contract/chat';
-import { feedResult } from '@makan/contract/posts';
 import { type Bench, type BenchContext, judge } from './lib/context.ts';
 import { kb, ms, num, type Row, ratioOf } from './lib/report.ts';
-import { DEMO_PASSWORD, freshDemoStore, startServer } from './lib/server.ts';
+import { freshDemoStore, startServer } from './lib/server.ts';
 import { LOGIN_JS_BUDGET } from './web/budgets.ts';
 import { type Bytes, buildWeb, type RouteBundle, routeBundles } from './web/bundle.ts';
+import { DEMO_USER, firstConversationId, firstPostId, signInAs } from './web/demo.ts';
 import { buildFloor } from './web/floor.ts';
 import { CPU_SLOWDOWN, INP_MAX_MS, INP_TRIES, type InpCase, measureInp, p75 } from './web/inp.ts';
 import {
@@ -41,50 +39,6 @@ const BUNDLE_ROUTES = [
   '/profile',
   '/about',
 ];
-const DEMO_USER = 'sara@makan.example';
-
-/** Signs in through the API; the token and the minimal user the web app keeps after a login. */
-async function signInAs(url: string, identifier: string): Promise<{ token: string; user: MinimalUser }> {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${identifier} failed: ${res.status}`);
-  const { token, user } = loginResult.parse(((await res.json()) as { data: unknown }).data);
-  return {
-    token,
-    user: {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      phone: user.phone,
-      preferences: user.preferences,
-      avatar: user.profile.picture?.url ?? null,
-    },
-  };
-}
-
-/** The first post with photos in the signed-in reader's feed: the one /post/{id} is measured on. */
-async function firstPostId(url: string, token: string): Promise<number> {
-  const res = await fetch(`${url}/api/posts`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`the feed answered ${res.status}`);
-  const { posts } = feedResult.parse(((await res.json()) as { data: unknown }).data);
-  const post = posts.find((p) => p.media.length > 0);
-  if (!post) throw new Error('no post with photos on the first page of the demo feed');
-  return post.id;
-}
-
-/** The signed-in reader's first conversation: the one the chat composer is typed in. */
-async function firstConversationId(url: string, token: string): Promise<number> {
-  const res = await fetch(`${url}/api/chat/conversations`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`the conversations answered ${res.status}`);
-  const conversation = conversationsResult.parse(((await res.json()) as { data: unknown }).data)
-    .conversations[0];
-  if (!conversation) throw new Error('the demo reader has no conversation');
-  return conversation.id;
-}
-
 function inpRow(ctx: BenchContext, c: InpCase): Row {
   const value = p75(c.durations);
   return {

@@ -21,17 +21,17 @@ export const BASELINE_PAGE = '/bench-baseline.html';
 const SESSION_PAGE = '/bench-session.html';
 
 /**
- * A copy of the built app for the benchmark's server (WEB_DIST), so a rebuild elsewhere cannot change it
- * mid-run, plus two bench-only pages: the static baseline, and a page that stores a session in
+ * A copy of a built app (`source`, by default apps/web/dist) in bench/.work/`name`, for a benchmark's
+ * server (WEB_DIST), so a rebuild elsewhere cannot change it mid-run, plus two bench-only pages: the static baseline, and a page that stores a session in
  * localStorage the way the app does after a login (auth_token, user_data), so signed-in pages can be
  * measured without a browser automation library; the app's boot.js then runs on it, which sets the
  * language cookie from the stored language as the app does (the server picks the prerendered page's
  * language by it). Scripts are files: the CSP allows 'self' scripts only.
  */
-export function prepareSite(): string {
-  const dir = path.join(workDir, 'web-dist');
+export function prepareSite(source: string = distDir, name = 'web-dist'): string {
+  const dir = path.join(workDir, name);
   rmSync(dir, { recursive: true, force: true });
-  cpSync(distDir, dir, { recursive: true });
+  cpSync(source, dir, { recursive: true });
   writeFileSync(
     path.join(dir, BASELINE_PAGE),
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
@@ -176,7 +176,7 @@ function logWhereTheTimeWent(url: string, audits: Record<string, { details?: unk
 }
 
 /** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): such a run is tried again, twice. */
-async function auditWithRetry(chrome: LaunchedChrome, url: string): Promise<PageScore> {
+export async function auditWithRetry(chrome: LaunchedChrome, url: string): Promise<PageScore> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit(chrome, url);
