@@ -10,7 +10,8 @@ export default defineConfig({
     // One file per core. Vitest's own default in run mode is one core fewer, which on a 2-core machine
     // (this one, CI's) is a single worker: the web suite took 260 s there with the CPU half idle, 173 s
     // with two workers, every test passing. Much of a file's time is waiting (jsdom timers, HTTP round
-    // trips to the embedded database), so a worker per core keeps both cores busy.
+    // trips to the embedded database), so a worker per core keeps both cores busy. CI, which runs a
+    // PostgreSQL lane beside `npm test`, sets VITEST_MAX_WORKERS=1 for it (.ci/run says why).
     maxWorkers: availableParallelism(),
     projects: [
       {

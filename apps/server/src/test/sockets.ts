@@ -24,12 +24,24 @@ export function openSocket(
   });
 }
 
-/** Resolves once `socket` is connected; rejects with the server's refusal (connect_error). */
+/**
+ * Resolves once `socket` is connected; rejects with the server's refusal (connect_error), and, for a
+ * socket that does not reconnect, when the connection closes before the socket got in (the server's
+ * sign-in time ran out, say): without that the test would wait on a connect that can no longer come
+ * until its own timeout, and say nothing of why.
+ */
 export function whenConnected(socket: TestSocket): Promise<TestSocket> {
   return new Promise((resolve, reject) => {
     if (socket.connected) return resolve(socket);
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
+    if (!socket.io.reconnection()) {
+      // A turn later: a refusal closes the connection too, and its connect_error (the reason the test
+      // wants to see) comes right after the close.
+      socket.io.once('close', (reason) => {
+        setImmediate(() => reject(new Error(`the connection closed before the socket got in (${reason})`)));
+      });
+    }
   });
 }
 
