@@ -20,6 +20,10 @@ export function connect(url: string, auth: Record<string, string>): Promise<Sock
       socket.close();
       reject(err);
     });
+    // Closed before it got in (the server's sign-in time ran out, say): a failure, not a wait without end.
+    socket.io.once('close', (reason) =>
+      setImmediate(() => reject(new Error(`the connection closed before the socket got in (${reason})`))),
+    );
   });
 }
 

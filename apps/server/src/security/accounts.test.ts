@@ -111,6 +111,8 @@ const refusedSocket = (token: string) =>
     const socket = socketFor(token);
     socket.once('connect', () => resolve('connected'));
     socket.once('connect_error', (err) => resolve(err.message));
+    // Closed before it got in (no reconnection here): said so rather than waited on.
+    socket.io.once('close', (reason) => setImmediate(() => resolve(`closed before it got in (${reason})`)));
   });
 
 describe('credential stuffing: many identifiers from one address', () => {

@@ -21,7 +21,7 @@ import {
   until,
   waitReady,
 } from '../test/server-process.ts';
-import { openSocket } from '../test/sockets.ts';
+import { openSocket, whenConnected } from '../test/sockets.ts';
 import { scaled } from '../test/time-scale.ts';
 
 /**
@@ -484,10 +484,7 @@ describe.skipIf(!adminUrl || !redisUrl || !existsSync(REDIS_SERVER))(
         socket.on('MessageSent', ({ message }: { message: ChatMessage }) => {
           received.get(user.id)?.push(message.content ?? '');
         });
-        await new Promise<void>((resolve, reject) => {
-          socket.once('connect', () => resolve());
-          socket.once('connect_error', reject);
-        });
+        await whenConnected(socket);
       };
       await connect(one.base, badr);
       await connect(two.base, carl);

@@ -19,7 +19,7 @@ import {
   testServerEnv,
   waitReady,
 } from '../test/server-process.ts';
-import { openSocket } from '../test/sockets.ts';
+import { openSocket, whenConnected } from '../test/sockets.ts';
 import { scaled } from '../test/time-scale.ts';
 
 /**
@@ -751,10 +751,7 @@ describe.skipIf(!adminUrl)(
           socket.on('MessageSent', ({ message }) => {
             seen.push(message.id);
           });
-          await new Promise<void>((resolve, reject) => {
-            socket.once('connect', () => resolve());
-            socket.once('connect_error', reject);
-          });
+          await whenConnected(socket);
           socket.on('disconnect', (reason) => {
             if (!loadOver) drops.push(`user ${user.id}: ${reason}`);
           });

@@ -540,10 +540,7 @@ describe('a session that runs out while its socket is open', () => {
       ).json().data;
       const socket = openSocket(ownUrl, a.token);
       sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
+      await whenConnected(socket);
       const before = await sendOver(socket, { conversationId: c.id, content: 'still signed in' });
       expect(before.ok).toBe(true);
 
