@@ -1,4 +1,5 @@
 import { loginResult } from '@makan/contract/auth';
+import { toMinimalUser } from '@makan/contract/minimal-user';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { DEMO_PASSWORD, interactive, type Language, type Theme } from './support.ts';
@@ -69,14 +70,7 @@ export async function openSignedIn(
     },
     {
       token,
-      user: {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        phone: user.phone,
-        preferences: user.preferences,
-        avatar: user.profile.picture?.url ?? null,
-      },
+      user: toMinimalUser(user),
       language,
       theme,
     },

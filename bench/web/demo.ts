@@ -1,6 +1,7 @@
 /** The demo data the web benchmarks read: who signs in, and which post and conversation they open. */
 import { loginResult, type MinimalUser } from '@makan/contract/auth';
 import { conversationsResult } from '@makan/contract/chat';
+import { toMinimalUser } from '@makan/contract/minimal-user';
 import { feedResult } from '@makan/contract/posts';
 import { DEMO_PASSWORD } from '../lib/server.ts';
 
@@ -19,17 +20,7 @@ export async function signInAs(
   });
   if (!res.ok) throw new Error(`sign-in of ${identifier} failed: ${res.status}`);
   const { token, user } = loginResult.parse(((await res.json()) as { data: unknown }).data);
-  return {
-    token,
-    user: {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      phone: user.phone,
-      preferences: user.preferences,
-      avatar: user.profile.picture?.url ?? null,
-    },
-  };
+  return { token, user: toMinimalUser(user) };
 }
 
 /** The first post with photos in the signed-in reader's feed: the one /post/{id} is measured on. */

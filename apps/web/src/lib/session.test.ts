@@ -1,13 +1,7 @@
+import { toMinimalUser } from '@makan/contract/minimal-user';
 import { describe, expect, it } from 'vitest';
 import { fullUserFixture, onboardedPreferences } from '../test/auth-fixtures.ts';
-import {
-  afterSignInPath,
-  clearSession,
-  isSignedIn,
-  safeRedirect,
-  startSession,
-  toMinimalUser,
-} from './session.ts';
+import { afterSignInPath, clearSession, isSignedIn, safeRedirect, startSession } from './session.ts';
 import { getItem, getSessionItem, setItem, setSessionItem } from './storage.ts';
 
 describe('safeRedirect', () => {

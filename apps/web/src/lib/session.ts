@@ -1,4 +1,5 @@
-import type { FullUser, MinimalUser } from '@makan/contract/auth';
+import type { FullUser } from '@makan/contract/auth';
+import { toMinimalUser } from '@makan/contract/minimal-user';
 import { useSyncExternalStore } from 'react';
 import { shellSignedIn } from './shell.ts';
 import { getItem, removeItem, removeSessionItem, type StoredUser, setItem, subscribe } from './storage.ts';
@@ -66,18 +67,6 @@ export function safeRedirect(value: string | null | undefined): string | null {
 /** After a sign-in: the `redirect` query if it is safe, else /home or /commercial by the onboarding rule. */
 export function afterSignInPath(redirect: string | null | undefined): string {
   return safeRedirect(redirect) ?? signedInHome();
-}
-
-/** The minimal user of spec §3, as kept in `user_data`. */
-export function toMinimalUser(user: FullUser): MinimalUser {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    preferences: user.preferences,
-    avatar: user.profile.picture?.url ?? null,
-  };
 }
 
 /** Keeps the signed-in user's local copy (user data, email, phone) in step with the server's. */
