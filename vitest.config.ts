@@ -1,6 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { scaled } from './apps/server/src/test/time-scale.ts';
+
+/**
+ * The web's test files that need a module graph and a jsdom of their own: those that replace modules
+ * (`vi.mock`, `vi.doMock`), load them afresh (`vi.resetModules`: the helpers setup.ts cleans up with
+ * would no longer be the ones later files use) or change the environment's variables (`vi.stubEnv`).
+ */
+function webFilesNeedingIsolation(): string[] {
+  const src = 'apps/web/src';
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) =>
+      /\bvi\.(mock|doMock|unmock|doUnmock|resetModules|stubEnv)\(/.test(
+        readFileSync(path.join(src, file), 'utf8'),
+      ),
+    )
+    .map((file) => `src/${file.split(path.sep).join('/')}`);
+}
+const isolatedWebFiles = webFilesNeedingIsolation();
 
 // One `vitest run` at the root runs every unit and HTTP suite; browser journeys run in Playwright.
 // The server's limits stretch with TEST_TIME_SCALE, as every wait inside its tests does (CI's PostgreSQL
@@ -13,6 +33,14 @@ export default defineConfig({
     // trips to the embedded database), so a worker per core keeps both cores busy. CI, which runs a
     // PostgreSQL lane beside `npm test`, sets VITEST_MAX_WORKERS=1 for it (.ci/run says why).
     maxWorkers: availableParallelism(),
+    // Files in a new order on every run, so a web test that leaves something behind for a later file
+    // of its worker is found (the web's files share one; the other suites' files do not, and their
+    // order changes nothing). Vitest prints the seed ('Running tests with seed "N"');
+    // `--sequence.seed=N` runs that order again.
+    sequence: { shuffle: { files: true, tests: false } },
+    // A failed test's errors are printed when it fails as well as at the end (scripts/vitest-failures.ts):
+    // a run stopped part-way still says why.
+    reporters: ['default', './scripts/vitest-failures.ts'],
     projects: [
       {
         test: {
@@ -47,7 +75,27 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
-      'apps/web/vite.config.ts',
+      {
+        // The web's tests share one module graph and one jsdom per worker (no per-file isolation): a
+        // file's own set-up (a jsdom, the app's modules transformed and evaluated again) cost three
+        // times its tests. The whole web suite on one worker, quiet machine: 182.9 s and 220 CPU-s
+        // isolated, 56.8 s and 56 CPU-s shared. What one test could leave to the next is cleared after
+        // each (src/test/setup.ts: rendered trees, their query clients' work, pending timers, the
+        // document, cookies, storage, module state a page load starts afresh); shuffled file orders pass
+        // (--sequence.shuffle.files). A file that needs more runs in 'web-isolated'.
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: isolatedWebFiles,
+          isolate: false,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web-isolated', root: 'apps/web', include: isolatedWebFiles },
+      },
     ],
   },
 });

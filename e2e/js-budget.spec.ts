@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGE_COOKIE } from '@makan/contract/cookies';
 import { expect, test } from '@playwright/test';
@@ -42,3 +43,38 @@ for (const language of ['en', 'ar'] as Language[]) {
     expect(total, sizes.map((s) => `${s.url} ${s.gzip}`).join('\n')).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
   });
 }
+
+/** The build's manifest: each module's chunk and the chunks it imports statically. */
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/** The JS files a page module loads before it runs: the entry's, and its own static imports'. */
+function firstLoad(manifest: Manifest, page: string): string[] {
+  const keys = new Set<string>();
+  const visit = (key: string) => {
+    if (keys.has(key) || !manifest[key]) return;
+    keys.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  visit(page);
+  return [...keys].map((key) => manifest[key]?.file ?? key).filter((file) => file.endsWith('.js'));
+}
+
+/**
+ * Issue 17 (decision 033): the feed and a post's page render from answers read without zod; the schemas
+ * (zod's chunk and the contract's schema chunks, apps/web/vite.config.ts) load only for a form's check.
+ * Read from the build this suite serves (its manifest: what each page loads before it runs).
+ */
+test('the feed, a post and the login page load no zod before they run', () => {
+  const dist = new URL('../apps/web/dist/', import.meta.url);
+  const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Manifest;
+  // zod's code, whichever chunk holds it: its object schema's name is kept as a string by the minifier.
+  const holdsZod = (file: string) => readFileSync(new URL(file, dist), 'utf8').includes('ZodObject');
+  for (const page of ['src/app/routes/login-page.tsx', 'src/app/routes/post-pages.tsx']) {
+    const files = firstLoad(manifest, page);
+    expect(files.length, page).toBeGreaterThan(3);
+    expect(files.filter(holdsZod), `${page} loads ${files.join(', ')}`).toEqual([]);
+  }
+  // The check finds zod where it is: the chat page does load it.
+  expect(firstLoad(manifest, 'src/app/routes/chat-page.tsx').some(holdsZod)).toBe(true);
+});

@@ -302,6 +302,24 @@ function serviceWorker(): Plugin {
   });
 }
 
+/**
+ * zod, and the contract's modules that build schemas with it (those that import it). The build keeps them
+ * in chunks of their own (`zod` and `schemas` below), never merged with other code: the feed and a
+ * post's page read their answers without zod (src/lib/read.ts) and load the schemas only for a form's
+ * check, and a schema in a chunk shared with code a page runs at once would bring zod back to that
+ * page (issue 17; decision 033).
+ */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const CONTRACT_SOURCES = path.resolve(import.meta.dirname, '../../packages/contract/src');
+const SCHEMA_MODULES = new Set(
+  readdirSync(CONTRACT_SOURCES)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .filter((file) =>
+      /^import\s[^;]*\sfrom\s+'zod';/m.test(readFileSync(path.join(CONTRACT_SOURCES, file), 'utf8')),
+    )
+    .map((file) => path.join(CONTRACT_SOURCES, file)),
+);
+
 export default defineConfig({
   // React with fast refresh in `npm run dev` (docs/decisions/008).
   plugins: [
@@ -347,7 +365,18 @@ export default defineConfig({
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
-            { name: 'boot', tags: ['$initial'], priority: 2 },
+            { name: 'boot', tags: ['$initial'], priority: 4 },
+            // zod in one chunk; the contract's schema modules in chunks per set of pages that use them (one
+            // under 8 KB joins its nearest such neighbour), without the zod-free modules they import.
+            { name: 'zod', test: ZOD, priority: 3 },
+            {
+              name: 'schemas',
+              test: (id) => SCHEMA_MODULES.has(id),
+              priority: 2,
+              includeDependenciesRecursively: false,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8 * 1024,
+            },
             {
               name: 'shared',
               minShareCount: 2,
@@ -366,9 +395,8 @@ export default defineConfig({
     },
   },
   test: {
-    name: 'web',
+    // The projects 'web' and 'web-isolated' (vitest.config.ts at the root) extend this and say which files each runs.
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // A test that renders a whole page and types into several fields took up to 5 s on 2 cores while CI's
     // PostgreSQL lane ran beside it (three such failures at vitest's default 5 s, none when quiet): each

@@ -1,6 +1,11 @@
-import { PURPOSES } from '@makan/contract/onboarding';
-import { type Currency, LISTING_PURPOSES, LISTING_STATUSES, type ListingStatus } from '@makan/contract/posts';
+import {
+  type Currency,
+  LISTING_PURPOSES,
+  LISTING_STATUSES,
+  type ListingStatus,
+} from '@makan/contract/listing';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
+import { PURPOSES } from '@makan/contract/purposes';
 import { searchTextOf } from '../../apps/server/src/modules/posts/posts.search.ts';
 import { COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, WORDS_AR, WORDS_EN } from './vocabulary.ts';
 

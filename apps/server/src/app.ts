@@ -139,7 +139,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     genReqId: (req) => requestIdOf(req, trustAddress),
     bodyLimit: 1024 * 1024,
     trustProxy: trusted === false ? false : trustAddress,
-    return503OnClosing: true,
+    // Closing, a request already received on an open connection is answered (with `Connection: close`,
+    // which Fastify adds then), not refused with 503: a busy node can read a request sent seconds before
+    // the signal only after it, and its sender did nothing wrong. New connections are refused (server.ts).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors,
     clientErrorHandler,

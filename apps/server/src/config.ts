@@ -119,6 +119,7 @@ const envSchema = z.object({
   SOCKETS_PER_ADDRESS: positiveInt(200),
   SOCKETS_PER_USER: positiveInt(20),
   SOCKET_AUTH_TIMEOUT_MS: positiveInt(5000),
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt(10),
   PRESENCE_HEARTBEAT_SECONDS: positiveInt(60),
   ACCOUNT_JOBS_EVERY_SECONDS: positiveInt(60),
   /** How often each process looks for notification events (new ones are taken at once as well). */
@@ -217,6 +218,8 @@ export type Config = {
   linkedin: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   /** Open sockets one address (as rate limits see it) and one user may hold on this process. */
   sockets: { perAddress: number; perUser: number; authTimeoutMs: number };
+  /** After SIGTERM, how long the process may take to finish what it received before it exits 1 regardless. */
+  shutdownTimeoutMs: number;
   /**
    * How often each process stores 'last seen now' for the users with a socket open on it, so a process
    * that dies without closing them (SIGKILL, a lost machine) leaves their last seen this recent at worst.
@@ -295,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perUser: e.SOCKETS_PER_USER,
       authTimeoutMs: e.SOCKET_AUTH_TIMEOUT_MS,
     },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     presenceHeartbeatMs: e.PRESENCE_HEARTBEAT_SECONDS * 1000,
     accountJobsEveryMs: e.ACCOUNT_JOBS_EVERY_SECONDS * 1000,
     notificationsEveryMs: e.NOTIFICATIONS_EVERY_SECONDS * 1000,

@@ -1,4 +1,5 @@
 import './v8-flags.ts';
+import { Server as NetServer } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -15,6 +16,12 @@ try {
 
 const app = await buildApp(config);
 await app.listen({ port: config.port, host: config.host });
+// To the supervisor, when there is one (supervisor.ts): from now on a death is not a start-up failure.
+// The channel is let go at once, so it never keeps this process alive.
+if (process.send) {
+  process.send('serving');
+  process.channel?.unref();
+}
 app.log.info(
   `Makan is serving on ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, ${config.dataDir}`})`,
 );
@@ -33,19 +40,26 @@ process.on('uncaughtException', (err, origin) => {
 });
 
 let closing = false;
+/** One turn of the event loop: the I/O already waiting (connections to accept, requests to read) is taken in it. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
+  process.on(signal, async () => {
     if (closing) return;
     closing = true;
-    // New connections are refused from now on (a balancer in front sends them to another node at
-    // once), before anything else: Fastify's own close stops listening only after the preClose hooks
-    // (workers, sockets) have run, answering 503 meanwhile. The requests already received are answered.
-    app.server.close();
+    // What was sent before the signal is answered. A loaded node can be seconds behind its sockets:
+    // connections still in the kernel's queue, requests not yet read. One more turn of the loop accepts
+    // and reads them; then the listener closes, so new connections are refused from now on (a balancer
+    // in front sends them to another node at once), before anything else. Only the listener: Node's
+    // http close() would also drop every connection without a request under way, a connection whose
+    // request is in its buffer unread among them (ECONNRESET). Fastify's close drops the idle ones
+    // after its preClose hooks (workers, sockets) have run, by when those requests are under way.
+    await nextTurn();
+    NetServer.prototype.close.call(app.server);
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
-      app.log.error('shutdown took over 10 s; exiting');
+      app.log.error(`shutdown took over ${config.shutdownTimeoutMs / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownTimeoutMs);
     force.unref();
     app.close().then(
       () => process.exit(0),

@@ -13,7 +13,7 @@ import { entryPoint } from './paths.ts';
  *
  * Deliberately tiny, and imports nothing of the app: it must outlive whatever kills the server, and its
  * memory is spent beside the server's. It writes one JSON line per event, shaped like the server's pino
- * lines (`name: "supervisor"`), filtered by the same LOG_LEVEL; the only setting it reads.
+ * lines (`name: "supervisor"`), filtered by the same LOG_LEVEL; besides it, it reads SHUTDOWN_TIMEOUT_SECONDS.
  */
 
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
@@ -42,8 +42,8 @@ function cause(code: number | null, signal: NodeJS.Signals | null): string {
   return code === 0 ? 'exited with code 0 without being asked to' : `exited with code ${code}`;
 }
 
-/** After a forwarded signal, the server has 10 s to drain (server.ts); this is the backstop. */
-const STOP_BACKSTOP_MS = 15_000;
+/** After a forwarded signal, the server has SHUTDOWN_TIMEOUT_SECONDS (10) to drain (server.ts); 5 s more is the backstop. */
+const STOP_BACKSTOP_MS = (Number(process.env.SHUTDOWN_TIMEOUT_SECONDS) || 10) * 1000 + 5_000;
 
 const server = entryPoint('server');
 const delays = restartDelays();
@@ -56,8 +56,17 @@ function start() {
   restartTimer = undefined;
   starts += 1;
   const startedAt = Date.now();
-  const current = spawn(process.execPath, [...server.execArgv, server.file], { stdio: 'inherit' });
+  // The IPC channel carries one message: 'serving', once the server listens (server.ts).
+  const current = spawn(process.execPath, [...server.execArgv, server.file], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
   child = current;
+  // A life counts from the moment it served: a server that dies before listening died at start-up,
+  // however long a busy machine took to get it there, and its next wait doubles.
+  let servingAt: number | undefined;
+  current.on('message', (message) => {
+    if (message === 'serving') servingAt ??= Date.now();
+  });
   if (current.pid !== undefined) {
     log(starts === 1 ? 30 : 40, { child: current.pid, starts }, 'server process started');
   }
@@ -66,13 +75,20 @@ function start() {
     if (ended) return;
     ended = true;
     child = undefined;
-    const fields = { child: current.pid, code, signal, uptimeMs: Date.now() - startedAt };
+    const now = Date.now();
+    const fields = {
+      child: current.pid,
+      code,
+      signal,
+      uptimeMs: now - startedAt,
+      servedMs: servingAt === undefined ? 0 : now - servingAt,
+    };
     if (stopping) {
       log(30, fields, 'server process stopped');
       // Killed by the very signal we passed on (before it had its handlers, during start-up) is a stop too.
       process.exit(code ?? (signal === stopping ? 0 : 1));
     }
-    const wait = delays.next(fields.uptimeMs);
+    const wait = delays.next(fields.servedMs);
     log(
       50,
       { ...fields, cause: cause(code, signal), restartInMs: wait },

@@ -28,8 +28,10 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.clearAllTimers();
-  vi.useRealTimers();
+  // The stub first: it was put over the fake clock's requestAnimationFrame, and restoring it after the
+  // clock would put the fake one back for good.
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 /** A prerendered page's head as the build writes it (apps/web/vite.config.ts, deferScripts). */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { COUNTRY_CODES } from './countries.ts';
 import { LIMITS } from './limits.ts';
-
-export const COUNTRY_CODES = ['SA', 'AE', 'QA', 'KW', 'BH', 'OM', 'EG', 'JO'] as const;
-export type CountryCode = (typeof COUNTRY_CODES)[number];
 
 export const citySchema = z.object({
   id: z.number().int(),

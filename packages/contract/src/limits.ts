@@ -23,6 +23,8 @@ export const LIMITS = {
   contactFieldMax: 200,
   postTextMax: 1000,
   commentMax: 500,
+  /** A search's keyword, trimmed. */
+  searchKeywordMax: 200,
   chatMessageMax: 5000,
   fileMaxBytes: 10 * 1024 * 1024,
   imagesPerPost: 10,

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { PROPERTY_TYPES } from './property-types.ts';
+import { MAX_PREFERRED_LOCATIONS, PURPOSES } from './purposes.ts';
 import { TEXT } from './texts.ts';
-
-export const PURPOSES = ['buy', 'rent', 'list'] as const;
-export type Purpose = (typeof PURPOSES)[number];
-export const PURPOSE_LABELS: Record<Purpose, string> = {
-  buy: 'Buy property',
-  rent: 'Rent property',
-  list: 'List property',
-};
-export const MAX_PREFERRED_LOCATIONS = 20;
 
 const purposeField = z.enum(PURPOSES, { error: TEXT.required });
 const propertyTypesField = z
@@ -76,10 +68,3 @@ export const onboardingStatus = z.object({
     preferred_locations: z.array(z.number().int()),
   }),
 });
-
-/** Arabic labels of the onboarding options; English comes from PURPOSE_LABELS / PROPERTY_TYPE_LABELS. */
-export const PURPOSE_LABELS_AR: Record<Purpose, string> = {
-  buy: 'شراء عقار',
-  rent: 'استئجار عقار',
-  list: 'عرض عقار',
-};

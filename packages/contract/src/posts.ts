@@ -1,23 +1,26 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import {
+  AREA_MAX,
+  CURRENCIES,
+  FEED_ORDERS,
+  invertedRanges,
+  LICENCE_MAX,
+  LISTING_PURPOSES,
+  LISTING_STATUSES,
+  LOCATION_MAX,
+  MENTIONS_MAX,
+  type MediaSlot,
+  NEW_MEDIA_PREFIX,
+  PRICE_MAX,
+  type RankedCursor,
+} from './listing.ts';
 import { PROPERTY_TYPES } from './property-types.ts';
 import { formatText, TEXT } from './texts.ts';
 
 /** A missing property type is required; one outside the list is not a valid property type. */
 const propertyTypeError = (issue: { input?: unknown }) =>
   issue.input === undefined ? TEXT.required : TEXT.invalidPropertyType;
-
-export const LISTING_PURPOSES = ['sale', 'rent', 'wanted'] as const;
-export const LISTING_STATUSES = ['available', 'under_offer', 'closed'] as const;
-export const CURRENCIES = ['SAR', 'AED', 'QAR', 'KWD', 'BHD', 'OMR', 'EGP', 'JOD', 'USD'] as const;
-export type ListingPurpose = (typeof LISTING_PURPOSES)[number];
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
-export type Currency = (typeof CURRENCIES)[number];
-
-export const LOCATION_MAX = 200;
-export const LICENCE_MAX = 50;
-export const PRICE_MAX = 1e12;
-export const AREA_MAX = 1e9;
 
 /** Multipart text fields arrive as strings; '' means "not given". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -45,7 +48,6 @@ const positiveNumber = (max: number) =>
  * server keeps only those whose `@name` (their current name) is in the text, who exist, are not the
  * author and have no block with the author either way.
  */
-export const MENTIONS_MAX = 10;
 export const mentionIds = z.array(z.number().int().positive()).max(MENTIONS_MAX);
 /** The same list in a multipart form: ids, comma-separated ('12,40'). */
 const mentionIdsField = z
@@ -109,17 +111,6 @@ export const createPostFields = z
   });
 export type CreatePostFields = z.infer<typeof createPostFields>;
 
-/** True when a post would have something to show: a description or at least one photo. */
-export function hasContent(description: string | undefined | null, photos: number): boolean {
-  return (description?.trim().length ?? 0) > 0 || photos > 0;
-}
-
-/** One place in an edited post's photo order: a kept photo (by id) or the N-th new file (from 0). */
-export type MediaSlot = { kept: number } | { added: number };
-
-/** How a new file is named in `media_order`: `new:0` is the first file sent in `media[]`. */
-export const NEW_MEDIA_PREFIX = 'new:';
-
 /**
  * `media_order` of `PUT /api/posts/{id}/listing`: the photos the post keeps and where the new ones
  * go, comma-separated, e.g. `17,new:0,12`. Photos not named are removed; new files not named follow
@@ -141,10 +132,6 @@ export const mediaOrder = z
               : { kept: Number(token) },
           ),
   );
-
-/** The `media_order` text of slots (the web's side of `mediaOrder`). */
-export const formatMediaOrder = (slots: readonly MediaSlot[]): string =>
-  slots.map((slot) => ('kept' in slot ? String(slot.kept) : `${NEW_MEDIA_PREFIX}${slot.added}`)).join(',');
 
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 
@@ -204,9 +191,6 @@ export const postMedia = z.object({
 });
 export type PostMedia = z.infer<typeof postMedia>;
 
-/** Spec §3 post: shares_count is the spec's fixed placeholder of 10. */
-export const SHARES_PLACEHOLDER = 10;
-
 export const postSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -248,19 +232,6 @@ export const commentParams = z.object({
 
 const cursorField = z.coerce.number().int().positive().optional();
 
-/**
- * The feed's orders: `ranked` ('For you': the viewer's property types, cities, purpose and the
- * accounts they follow, mixed with recency) or `latest` (newest first).
- */
-export const FEED_ORDERS = ['ranked', 'latest'] as const;
-export type FeedOrder = (typeof FEED_ORDERS)[number];
-
-/**
- * Where a ranked page ended: its last post's score and id, and the newest post id when the first
- * page was read (later posts wait for the next first page). Written `score.id.snapshot`.
- */
-export type RankedCursor = { score: number; id: number; snapshot: number };
-export const formatRankedCursor = (c: RankedCursor): string => `${c.score}.${c.id}.${c.snapshot}`;
 const rankedCursor = z
   .string()
   .regex(/^\d{1,16}\.\d{1,10}\.\d{1,10}$/)
@@ -298,16 +269,8 @@ export type FeedQuery = z.infer<typeof feedQuery>;
 
 /** A minimum above its maximum matches nothing: it is refused on the maximum, in words. */
 function refuseInvertedRanges(query: FeedQuery, context: z.RefinementCtx) {
-  const ranges = [
-    ['price_min', 'price_max', TEXT.priceRange],
-    ['area_min', 'area_max', TEXT.areaRange],
-  ] as const;
-  for (const [min, max, message] of ranges) {
-    const low = query[min];
-    const high = query[max];
-    if (low !== undefined && high !== undefined && low > high)
-      context.addIssue({ code: 'custom', path: [max], message });
-  }
+  for (const { field, message } of invertedRanges(query))
+    context.addIssue({ code: 'custom', path: [field], message });
 }
 
 /** The feed's query as `GET /api/posts` takes it: the fields above, and ranges that make sense. */
@@ -332,7 +295,7 @@ export const searchQuery = z.object({
     .string({ error: TEXT.searchKeywordRequired })
     .trim()
     .min(1, TEXT.searchKeywordRequired)
-    .max(200, formatText(TEXT.maxLength, { length: 200 })),
+    .max(LIMITS.searchKeywordMax, formatText(TEXT.maxLength, { length: LIMITS.searchKeywordMax })),
   /** next_cursor of the previous page (a position in the ranked results). */
   cursor: z.coerce.number().int().min(0).optional(),
   per_page: z.coerce.number().int().min(1).max(50).default(LIMITS.postsPerPage),

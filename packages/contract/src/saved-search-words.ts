@@ -1,8 +1,9 @@
 import { listFormat, type NumberFormatOptions, type PluralCategory, pluralRules } from './intl.ts';
 import type { Language } from './languages.ts';
+import type { ListingPurpose } from './listing.ts';
 import { formatNumber, formatPrice } from './numbers.ts';
-import type { ListingPurpose } from './posts.ts';
 import { PROPERTY_TYPE_LABELS, PROPERTY_TYPE_LABELS_AR } from './property-types.ts';
+import { MAX_PREFERRED_LOCATIONS } from './purposes.ts';
 import type { SavedSearchCriteria } from './saved-searches.ts';
 
 /**
@@ -11,6 +12,18 @@ import type { SavedSearchCriteria } from './saved-searches.ts';
  * (types only from the schemas), so the web's pages load it without the schemas.
  */
 
+/** Saved searches' limits and frequencies: here, not with the schemas, so pages use them without zod. */
+export const SAVED_SEARCHES_MAX = 20;
+export const SAVED_SEARCH_KEYWORD_MAX = 200;
+/** Cities one search may name (any city when none): as many as onboarding lets one choose, so its first search keeps them all. */
+export const SAVED_SEARCH_CITIES_MAX = MAX_PREFERRED_LOCATIONS;
+
+/** `instant`: in the app and by push as a listing appears; `daily`: one email a day listing them. */
+export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily'] as const;
+export type SavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];
+
+/** The listings sent with one daily email, at most (the rest are counted: 'and 12 more'). */
+export const SAVED_SEARCH_DIGEST_ITEMS_MAX = 10;
 /** A saved search's name, at most (characters). Here, not with the schemas: the words below cut to it without zod. */
 export const SAVED_SEARCH_NAME_MAX = 80;
 

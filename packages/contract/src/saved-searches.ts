@@ -1,28 +1,20 @@
 import { z } from 'zod';
-import { MAX_PREFERRED_LOCATIONS } from './onboarding.ts';
-import { AREA_MAX, CURRENCIES, LISTING_PURPOSES, PRICE_MAX, postSchema } from './posts.ts';
+import { AREA_MAX, CURRENCIES, invertedRanges, LISTING_PURPOSES, PRICE_MAX } from './listing.ts';
+import { postSchema } from './posts.ts';
 import { PROPERTY_TYPES } from './property-types.ts';
-import { SAVED_SEARCH_NAME_MAX } from './saved-search-words.ts';
+import {
+  SAVED_SEARCH_CITIES_MAX,
+  SAVED_SEARCH_FREQUENCIES,
+  SAVED_SEARCH_KEYWORD_MAX,
+  SAVED_SEARCH_NAME_MAX,
+} from './saved-search-words.ts';
 import { formatText, TEXT } from './texts.ts';
-
-export { SAVED_SEARCH_NAME_MAX };
 
 /**
  * Saved searches (issue 23): what a buyer or tenant looks for, kept, run again, and told of when a
  * listing appears that matches it (instantly in the app and by push, or in a daily email). The
  * criteria are the feed's filters with several types and cities, and the search's keyword.
  */
-export const SAVED_SEARCHES_MAX = 20;
-export const SAVED_SEARCH_KEYWORD_MAX = 200;
-/** Cities one search may name (any city when none): as many as onboarding lets one choose, so its first search keeps them all. */
-export const SAVED_SEARCH_CITIES_MAX = MAX_PREFERRED_LOCATIONS;
-
-/** `instant`: in the app and by push as a listing appears; `daily`: one email a day listing them. */
-export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily'] as const;
-export type SavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];
-
-/** The listings sent with one daily email, at most (the rest are counted: 'and 12 more'). */
-export const SAVED_SEARCH_DIGEST_ITEMS_MAX = 10;
 
 /** Absent or null: 'any' (null in the output). */
 const orAny = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
@@ -65,16 +57,8 @@ const criteriaFields = z.object({
 
 /** What a saved search looks for: at least one criterion, ranges that make sense. */
 export const savedSearchCriteria = criteriaFields.superRefine((c, context) => {
-  const ranges = [
-    ['price_min', 'price_max', TEXT.priceRange],
-    ['area_min', 'area_max', TEXT.areaRange],
-  ] as const;
-  for (const [min, max, message] of ranges) {
-    const low = c[min];
-    const high = c[max];
-    if (low !== null && high !== null && low > high)
-      context.addIssue({ code: 'custom', path: [max], message });
-  }
+  for (const { field, message } of invertedRanges(c))
+    context.addIssue({ code: 'custom', path: [field], message });
   const any =
     c.keyword !== null ||
     c.property_types.length > 0 ||

@@ -86,6 +86,7 @@ export async function startPgliteProcess(
       );
     });
     current = child;
+    const servingAt = Date.now();
     // A server that forgot to stop it can still exit; its database then closes on the channel's end.
     child.unref();
     child.channel?.unref();
@@ -93,7 +94,8 @@ export async function startPgliteProcess(
       if (current === child) current = undefined;
       if (stopping) return;
       rmSync(socketPath, { force: true }); // its socket is left behind by a kill
-      const restartInMs = delays.next(Date.now() - startedAt);
+      // Its life as a server counts, not its start-up (restart-delay.ts).
+      const restartInMs = delays.next(Date.now() - servingAt);
       log.error(
         { dbPid: child.pid, code, signal, uptimeMs: Date.now() - startedAt, restartInMs },
         "the embedded database's process ended; starting it again",

@@ -1,5 +1,5 @@
 import { LIMITS } from '@makan/contract/limits';
-import { LICENCE_MAX } from '@makan/contract/posts';
+import { LICENCE_MAX } from '@makan/contract/listing';
 import { formatText, HTTP_TEXT, TEXT, type TextCode, textOf } from '@makan/contract/texts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

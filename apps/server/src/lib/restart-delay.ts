@@ -8,7 +8,10 @@
 export function restartDelays({ firstMs = 500, maxMs = 30_000, stableMs = 30_000 } = {}) {
   let delay = firstMs;
   return {
-    /** The wait before the next start, for a process that ended after `upMs` of life. */
+    /**
+     * The wait before the next start, for a process that ended after serving for `upMs` (0 for one that
+     * never got to serve: its start-up time, long on a busy machine, is not a stable life).
+     */
     next(upMs: number): number {
       if (upMs >= stableMs) delay = firstMs;
       const wait = delay;

@@ -40,6 +40,7 @@ const supervisorLine = z.looseObject({
   signal: z.string().nullable().optional(),
   cause: z.string().optional(),
   restartInMs: z.number().optional(),
+  servedMs: z.number().optional(),
 });
 type SupervisorLine = z.infer<typeof supervisorLine>;
 
@@ -320,6 +321,7 @@ describe('supervision: the serving process killed under traffic', () => {
       restartInMs: 500,
     });
     expect(ended?.cause).toMatch(/SIGKILL/);
+    expect(ended?.servedMs, 'it had served (its message came)').toBeGreaterThan(0);
     expect(second).not.toBe(first);
     expect(s.child.exitCode, 'the supervisor itself kept running').toBeNull();
     console.log(
@@ -362,6 +364,8 @@ describe('supervision: a server that keeps dying at start', () => {
     expect(deaths().map((l) => [l.code, l.restartInMs])).toEqual(
       [500, 1000, 2000, 4000, 8000].map((ms) => [1, ms]),
     );
+    // None had served, however long its start-up took: the waits double whatever the machine's load.
+    expect(deaths().map((l) => l.servedMs)).toEqual([0, 0, 0, 0, 0]);
     expect(s.output()).toMatch(/SCRYPT_COST/);
     // Each start came after the wait announced before it (times from the lines themselves).
     const starts = s.lines.filter((l) => l.msg === 'server process started');

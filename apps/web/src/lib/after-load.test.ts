@@ -1,10 +1,20 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { afterLoadIdle } from './after-load.ts';
-import { useInteractive } from './shell.ts';
+
+/**
+ * The page becomes interactive once per load: each test starts from modules of its own, as a page
+ * load does, whatever test files ran before in the same worker.
+ */
+async function freshModules() {
+  vi.resetModules();
+  const { afterLoadIdle } = await import('./after-load.ts');
+  const { useInteractive } = await import('./shell.ts');
+  return { afterLoadIdle, useInteractive };
+}
 
 describe('afterLoadIdle', () => {
   it('waits until the app has drawn the page, not only for the load event', async () => {
+    const { afterLoadIdle, useInteractive } = await freshModules();
     // A prerendered page has loaded (readyState 'complete') before the app's script has even run.
     expect(document.readyState).toBe('complete');
     const run = vi.fn();
@@ -18,6 +28,7 @@ describe('afterLoadIdle', () => {
   });
 
   it('can be cancelled before it runs', async () => {
+    const { afterLoadIdle } = await freshModules();
     const run = vi.fn();
     const cancel = afterLoadIdle(run);
     cancel();

@@ -1,18 +1,19 @@
 import { LIMITS } from '@makan/contract/limits';
-import { z } from 'zod';
 
 /**
  * A first message written for the user, carried in the history state from a page that starts a chat
  * (a post's Message button) to the conversation's composer. The user reads it, can change it, and
  * sends it or not: nothing is sent for them.
  */
-const chatDraftState = z.object({ draft: z.string().min(1).max(LIMITS.chatMessageMax) });
-export type ChatDraftState = z.infer<typeof chatDraftState>;
+export type ChatDraftState = { draft: string };
 
-/** The draft a history state carries, or null. */
+/** The draft a history state carries (a message's text: 1 to chatMessageMax characters), or null. */
 export function readChatDraft(state: unknown): string | null {
-  const parsed = chatDraftState.safeParse(state);
-  return parsed.success ? parsed.data.draft : null;
+  if (typeof state !== 'object' || state === null) return null;
+  const { draft } = state as { draft?: unknown };
+  return typeof draft === 'string' && draft.length >= 1 && draft.length <= LIMITS.chatMessageMax
+    ? draft
+    : null;
 }
 
 /** /chat/new?user=: opens (or starts) the private conversation with that user. */

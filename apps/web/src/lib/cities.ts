@@ -1,4 +1,5 @@
-import { type City, citySchema } from '@makan/contract/cities';
+import type { City } from '@makan/contract/cities';
+import { COUNTRY_CODES } from '@makan/contract/countries';
 import { displayNames } from '@makan/contract/intl';
 import { LIMITS } from '@makan/contract/limits';
 import {
@@ -8,14 +9,26 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from './http.ts';
 import type { Language } from './i18n.ts';
+import { arrayOf, int, num, object, oneOf, type Reader, str } from './read.ts';
 
 /**
  * The one city search (onboarding's locations, the composer's location, the feed's city filter), and
  * a city's name in the page's language.
  */
+
+/** A city as the contract's `citySchema` reads it, without zod (read.test.ts holds the two equal). */
+export const cityReader: Reader<City> = object({
+  id: int,
+  name_en: str,
+  name_ar: str,
+  country_code: oneOf(COUNTRY_CODES),
+  lat: num,
+  lng: num,
+  display_name: str,
+});
+const citiesReader = arrayOf(cityReader);
 
 export const cityKey = (id: number) => ['cities', 'id', id] as const;
 const citySearchKey = (q: string) => ['cities', 'search', q] as const;
@@ -24,7 +37,7 @@ const citySearchKey = (q: string) => ['cities', 'search', q] as const;
 async function searchCities(q: string, signal?: AbortSignal) {
   const { data } = await http.request('/cities', {
     query: { q: q || undefined, limit: LIMITS.citySearchResults },
-    schema: z.array(citySchema),
+    schema: citiesReader,
     signal,
     toast: 'none',
   });
@@ -57,7 +70,7 @@ export function useCitySearch(q: string, { suggest = false }: { suggest?: boolea
 
 /** GET /api/cities/{id}: one city, to name a saved preference or a saved search's city. */
 async function fetchCity(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  const { data } = await http.request(`/cities/${id}`, { schema: citySchema, signal, toast: 'none' });
+  const { data } = await http.request(`/cities/${id}`, { schema: cityReader, signal, toast: 'none' });
   return data;
 }
 

@@ -2,7 +2,6 @@ import type { FieldCodes, FieldErrors } from '@makan/contract/envelope';
 import { LIMITS } from '@makan/contract/limits';
 import { HTTP_TEXT, type HttpTextStatus, type TextKey, type TextParams } from '@makan/contract/texts';
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
 import { takeEarlyRead } from './early-reads.ts';
 import {
   readEnvelope,
@@ -12,6 +11,7 @@ import {
   readTextParams,
 } from './envelope-read.ts';
 import { getLanguage } from './i18n.ts';
+import { lazyModule } from './lazy-module.ts';
 import { clearSession } from './session.ts';
 import { getItem } from './storage.ts';
 
@@ -209,12 +209,22 @@ function buildUrl(base: string, path: string, query: RequestOptions['query']): s
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * What reads an answer's `data`: a contract schema (zod) or a reader of the same shape without zod
+ * (lib/read.ts), for the answers a page's first render needs.
+ */
+export interface Parser<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
 export interface HttpClient {
   deps: HttpDeps;
   /** With a schema, `data` is parsed with it; without one it stays `unknown`. */
-  request<T>(path: string, options: RequestOptions & { schema: z.ZodType<T> }): Promise<ApiResponse<T>>;
+  request<T>(path: string, options: RequestOptions & { schema: Parser<T> }): Promise<ApiResponse<T>>;
   request(path: string, options?: RequestOptions): Promise<ApiResponse<unknown>>;
 }
+
+const xhrUploadModule = lazyModule(() => import('./xhr-upload.ts'));
 
 export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient {
   const deps: HttpDeps = {
@@ -223,7 +233,7 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
     fetch: (...args) => globalThis.fetch(...args),
     // Loaded with the first upload: only pages that send files need it, not every page's first load.
     upload: (url, init, onProgress) =>
-      import('./xhr-upload.ts').then(({ xhrUpload }) => xhrUpload(url, init, onProgress)),
+      xhrUploadModule.get().then(({ xhrUpload }) => xhrUpload(url, init, onProgress)),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     getToken: () => getItem('auth_token'),
     getLanguage,
@@ -238,7 +248,7 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
 
   async function attempt(
     path: string,
-    options: RequestOptions & { schema?: z.ZodType },
+    options: RequestOptions & { schema?: Parser<unknown> },
   ): Promise<ApiResponse<unknown>> {
     // A request its caller gave up on before it went out (a query no longer wanted by the time the
     // code or schema it awaited had loaded, or while a retry waited) is not sent at all.
@@ -341,14 +351,11 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}): HttpClient 
     deps.notify(errorToToast(error));
   }
 
-  function request<T>(
-    path: string,
-    options: RequestOptions & { schema: z.ZodType<T> },
-  ): Promise<ApiResponse<T>>;
+  function request<T>(path: string, options: RequestOptions & { schema: Parser<T> }): Promise<ApiResponse<T>>;
   function request(path: string, options?: RequestOptions): Promise<ApiResponse<unknown>>;
   async function request(
     path: string,
-    options: RequestOptions & { schema?: z.ZodType } = {},
+    options: RequestOptions & { schema?: Parser<unknown> } = {},
   ): Promise<ApiResponse<unknown>> {
     // Only reads are retried: repeating a write that may have reached the server could apply it twice,
     // unless it carries an Idempotency-Key (the server then applies it once).

@@ -1,11 +1,11 @@
 import type { City } from '@makan/contract/cities';
-import { PURPOSE_LABELS, PURPOSE_LABELS_AR, PURPOSES } from '@makan/contract/onboarding';
 import type { ProfileSummary, PublicProfile } from '@makan/contract/profiles';
 import {
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPE_LABELS_AR,
   PROPERTY_TYPES,
 } from '@makan/contract/property-types';
+import { PURPOSE_LABELS, PURPOSE_LABELS_AR, PURPOSES } from '@makan/contract/purposes';
 
 /** GET /api/onboarding/questions as the server answers it. */
 export const questionsFixture = {

@@ -10,10 +10,10 @@ import infoAr from '../features/info/locales/ar.json';
 import infoEn from '../features/info/locales/en.json';
 import { withContractTexts } from '../lib/contract-texts.ts';
 import { createI18n, type Language } from '../lib/i18n.ts';
-import { createQueryClient } from '../lib/query-client.ts';
 import { type StoredUser, setItem } from '../lib/storage.ts';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
+import { testQueryClient } from './query-clients.ts';
 
 /** Tests render either language synchronously: every namespace of both, bundled (the app loads them on demand). */
 const resources = {
@@ -27,7 +27,7 @@ export function testI18n(language: Language = 'en') {
 
 export function renderWithProviders(ui: ReactElement, language: Language = 'en') {
   const i18n = testI18n(language);
-  const queryClient = createQueryClient();
+  const queryClient = testQueryClient();
   return {
     i18n,
     queryClient,

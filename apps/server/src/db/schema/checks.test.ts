@@ -1,7 +1,7 @@
 import { LANGUAGES, USER_TYPES, VERIFICATION_METHODS } from '@makan/contract/auth';
-import { PURPOSES } from '@makan/contract/onboarding';
-import { CURRENCIES, LISTING_PURPOSES, LISTING_STATUSES } from '@makan/contract/posts';
+import { CURRENCIES, LISTING_PURPOSES, LISTING_STATUSES } from '@makan/contract/listing';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
+import { PURPOSES } from '@makan/contract/purposes';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

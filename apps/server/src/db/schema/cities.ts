@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from '@makan/contract/cities';
+import { COUNTRY_CODES } from '@makan/contract/countries';
 import { sql } from 'drizzle-orm';
 import {
   char,

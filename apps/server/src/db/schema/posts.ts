@@ -1,4 +1,4 @@
-import { CURRENCIES, LISTING_PURPOSES, LISTING_STATUSES } from '@makan/contract/posts';
+import { CURRENCIES, LISTING_PURPOSES, LISTING_STATUSES } from '@makan/contract/listing';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { sql } from 'drizzle-orm';
 import {

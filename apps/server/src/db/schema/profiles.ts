@@ -1,5 +1,5 @@
-import { PURPOSES } from '@makan/contract/onboarding';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
+import { PURPOSES } from '@makan/contract/purposes';
 import { sql } from 'drizzle-orm';
 import {
   check,

@@ -1,6 +1,6 @@
-import { CURRENCIES, LISTING_PURPOSES } from '@makan/contract/posts';
+import { CURRENCIES, LISTING_PURPOSES } from '@makan/contract/listing';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
-import { SAVED_SEARCH_FREQUENCIES } from '@makan/contract/saved-searches';
+import { SAVED_SEARCH_FREQUENCIES } from '@makan/contract/saved-search-words';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

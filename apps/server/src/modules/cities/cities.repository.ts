@@ -1,4 +1,5 @@
-import { type City, type CountryCode, normalizeSearchText } from '@makan/contract/cities';
+import { type City, normalizeSearchText } from '@makan/contract/cities';
+import type { CountryCode } from '@makan/contract/countries';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cities } from '../../db/schema/cities.ts';

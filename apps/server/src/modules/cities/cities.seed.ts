@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { COUNTRY_CODES } from '@makan/contract/cities';
+import { COUNTRY_CODES } from '@makan/contract/countries';
 import { z } from 'zod';
 import { sourceFile } from '../../paths.ts';
 import type { CitiesRepository } from './cities.repository.ts';

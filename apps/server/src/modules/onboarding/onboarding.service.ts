@@ -1,15 +1,10 @@
-import {
-  PURPOSE_LABELS,
-  PURPOSE_LABELS_AR,
-  PURPOSES,
-  type preferencesRequest,
-  type progressRequest,
-} from '@makan/contract/onboarding';
+import type { preferencesRequest, progressRequest } from '@makan/contract/onboarding';
 import {
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPE_LABELS_AR,
   PROPERTY_TYPES,
 } from '@makan/contract/property-types';
+import { PURPOSE_LABELS, PURPOSE_LABELS_AR, PURPOSES } from '@makan/contract/purposes';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { Invalid } from '../../lib/errors.ts';

@@ -1,4 +1,5 @@
-import { LISTING_PURPOSES, type Post, type RankedCursor } from '@makan/contract/posts';
+import { LISTING_PURPOSES, type RankedCursor } from '@makan/contract/listing';
+import type { Post } from '@makan/contract/posts';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-import type { Purpose } from '@makan/contract/onboarding';
-import type { Currency, ListingPurpose, RankedCursor } from '@makan/contract/posts';
+import type { Currency, ListingPurpose, RankedCursor } from '@makan/contract/listing';
 import type { PropertyType } from '@makan/contract/property-types';
+import type { Purpose } from '@makan/contract/purposes';
 import { eq, gte, lte, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { posts } from '../../db/schema/posts.ts';
 

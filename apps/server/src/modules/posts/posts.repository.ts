@@ -1,4 +1,4 @@
-import type { RankedCursor } from '@makan/contract/posts';
+import type { RankedCursor } from '@makan/contract/listing';
 import { and, asc, desc, eq, lt, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';

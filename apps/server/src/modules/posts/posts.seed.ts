@@ -1,4 +1,4 @@
-import type { Currency, ListingPurpose } from '@makan/contract/posts';
+import type { Currency, ListingPurpose } from '@makan/contract/listing';
 import {
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPE_LABELS_AR,

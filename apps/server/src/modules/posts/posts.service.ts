@@ -1,20 +1,22 @@
 import type { City } from '@makan/contract/cities';
 import { LIMITS } from '@makan/contract/limits';
 import {
-  type Comment,
-  type CreatePostFields,
-  createPostFields,
   type FeedOrder,
-  type FeedQuery,
   formatRankedCursor,
   hasContent,
   type MediaSlot,
+  SHARES_PLACEHOLDER,
+} from '@makan/contract/listing';
+import {
+  type Comment,
+  type CreatePostFields,
+  createPostFields,
+  type FeedQuery,
   type Mention,
   mediaOrder,
   mentionSchema,
   type Post,
   type SearchQuery,
-  SHARES_PLACEHOLDER,
   type UpdatePostRequest,
   updatePostRequest,
 } from '@makan/contract/posts';

@@ -1,8 +1,11 @@
 import type { Language } from '@makan/contract/languages';
 import { formatNumber, formatPrice } from '@makan/contract/numbers';
 import { PROPERTY_TYPE_LABELS, PROPERTY_TYPE_LABELS_AR } from '@makan/contract/property-types';
-import { formatArea, LISTING_PURPOSE_WORDS } from '@makan/contract/saved-search-words';
-import { SAVED_SEARCH_DIGEST_ITEMS_MAX } from '@makan/contract/saved-searches';
+import {
+  formatArea,
+  LISTING_PURPOSE_WORDS,
+  SAVED_SEARCH_DIGEST_ITEMS_MAX,
+} from '@makan/contract/saved-search-words';
 import { isolate } from '../../lib/bidi.ts';
 import { excerpt } from '../../lib/excerpt.ts';
 import { escapeHtml } from '../notifications/notifications.messages.ts';

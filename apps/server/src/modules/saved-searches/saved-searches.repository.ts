@@ -1,11 +1,8 @@
 import { LANGUAGES } from '@makan/contract/languages';
-import { CURRENCIES, LISTING_PURPOSES } from '@makan/contract/posts';
+import { CURRENCIES, LISTING_PURPOSES } from '@makan/contract/listing';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
-import {
-  SAVED_SEARCH_FREQUENCIES,
-  type SavedSearchCriteria,
-  type SavedSearchFrequency,
-} from '@makan/contract/saved-searches';
+import { SAVED_SEARCH_FREQUENCIES, type SavedSearchFrequency } from '@makan/contract/saved-search-words';
+import type { SavedSearchCriteria } from '@makan/contract/saved-searches';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';

@@ -1,7 +1,7 @@
 import { failureSchema, successSchema } from '@makan/contract/envelope';
+import { SAVED_SEARCHES_MAX } from '@makan/contract/saved-search-words';
 import {
   createSavedSearchRequest,
-  SAVED_SEARCHES_MAX,
   savedSearchesResult,
   savedSearchParams,
   savedSearchPostsQuery,

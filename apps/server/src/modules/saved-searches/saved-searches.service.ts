@@ -1,10 +1,9 @@
 import type { Language } from '@makan/contract/languages';
 import type { Post } from '@makan/contract/posts';
-import { describeCriteria, savedSearchName } from '@makan/contract/saved-search-words';
+import { describeCriteria, SAVED_SEARCHES_MAX, savedSearchName } from '@makan/contract/saved-search-words';
 import {
   type CreateSavedSearchRequest,
   createSavedSearchRequest,
-  SAVED_SEARCHES_MAX,
   type SavedSearch,
   type SavedSearchCriteria,
   savedSearchCriteria,

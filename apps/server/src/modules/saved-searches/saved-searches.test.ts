@@ -1,9 +1,6 @@
 import type { Notification } from '@makan/contract/notifications';
-import {
-  type CreateSavedSearchRequest,
-  SAVED_SEARCHES_MAX,
-  type SavedSearch,
-} from '@makan/contract/saved-searches';
+import { SAVED_SEARCHES_MAX } from '@makan/contract/saved-search-words';
+import type { CreateSavedSearchRequest, SavedSearch } from '@makan/contract/saved-searches';
 import { TEXT } from '@makan/contract/texts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

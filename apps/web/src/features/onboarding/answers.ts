@@ -1,10 +1,10 @@
 import {
   type onboardingStatus,
   type PreferencesRequest,
-  type Purpose,
   preferencesRequest,
 } from '@makan/contract/onboarding';
 import type { PropertyType } from '@makan/contract/property-types';
+import type { Purpose } from '@makan/contract/purposes';
 import type { z } from 'zod';
 
 export type Step = 1 | 2 | 3;

@@ -1,4 +1,4 @@
-import { PURPOSE_LABELS, PURPOSE_LABELS_AR, PURPOSES, type Purpose } from '@makan/contract/onboarding';
+import { PURPOSE_LABELS, PURPOSE_LABELS_AR, PURPOSES, type Purpose } from '@makan/contract/purposes';
 import type { Language } from '../../lib/i18n.ts';
 
 /** An option of GET /api/onboarding/questions, in the page's language. */

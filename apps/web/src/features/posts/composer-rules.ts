@@ -1,5 +1,6 @@
-import { createPostFields, hasContent } from '@makan/contract/posts';
+import { hasContent } from '@makan/contract/listing';
 import { issueMessagesByField, type Message } from '../../lib/messages.ts';
+import type { PostsContract } from './contract.ts';
 
 export interface ComposerValues {
   description: string;
@@ -39,9 +40,14 @@ export type ComposerCheck =
 /**
  * The create-post rules of spec §5 before anything is sent: the contract's `createPostFields`
  * (property type and location required, lengths, listing fields), plus "a description or photos"
- * ('Please add a description or upload photos'). Messages are the contract's texts by key. Pure.
+ * ('Please add a description or upload photos'). Messages are the contract's texts by key. Pure; the
+ * schemas are passed in, loaded at the submit (contract.ts).
  */
-export function checkComposer(values: ComposerValues, photoCount: number): ComposerCheck {
+export function checkComposer(
+  { createPostFields }: Pick<PostsContract, 'createPostFields'>,
+  values: ComposerValues,
+  photoCount: number,
+): ComposerCheck {
   // A chosen city wins; its name in the box is not sent as free text too.
   const input = values.location_id ? { ...values, location: '' } : { ...values };
   const parsed = createPostFields.safeParse(input);

@@ -1,4 +1,4 @@
-import { checkedFeedQuery } from '@makan/contract/posts';
+import { invertedRanges } from '@makan/contract/listing';
 import type { FeedFilters } from './api/feed.ts';
 
 type RangeMax = 'price_max' | 'area_max';
@@ -12,16 +12,11 @@ const isRangeMax = (field: unknown): field is RangeMax => field === 'price_max' 
 
 /**
  * The ranges the contract refuses (a minimum above its maximum: the server answers 422), by the
- * same schema, with its texts. Pure.
+ * contract's own rule (the feed query's schema checks it there), with its texts. Pure.
  */
 export function rangeErrors(filters: FeedFilters): RangeErrors {
-  const parsed = checkedFeedQuery.safeParse(filters);
   const errors: RangeErrors = {};
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const [field] = issue.path;
-    if (isRangeMax(field) && !errors[field]) errors[field] = issue.message;
-  }
+  for (const { field, message } of invertedRanges(filters)) errors[field] ??= message;
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import { MENTIONS_MAX } from '@makan/contract/posts';
+import { MENTIONS_MAX } from '@makan/contract/listing';
 
 /** How far back from the caret a `@name` being typed is looked for (a full name and some). */
 const QUERY_MAX = 40;

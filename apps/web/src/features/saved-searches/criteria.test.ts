@@ -1,12 +1,6 @@
-import { NO_CRITERIA } from '@makan/contract/saved-search-words';
-import { SAVED_SEARCH_CITIES_MAX } from '@makan/contract/saved-searches';
+import { NO_CRITERIA, SAVED_SEARCH_CITIES_MAX } from '@makan/contract/saved-search-words';
 import { describe, expect, it } from 'vitest';
-import {
-  criteriaFromFilters,
-  criteriaFromKeyword,
-  criteriaFromPreferences,
-  hasCriteria,
-} from './criteria.ts';
+import { criteriaFromFilters, criteriaFromKeyword, criteriaFromPreferences } from './criteria.ts';
 
 describe('criteria', () => {
   it('takes the feed filters, one type and one city becoming lists', () => {
@@ -51,11 +45,5 @@ describe('criteria', () => {
       criteriaFromPreferences({ purpose: 'rent', property_types: ['office'], preferred_locations: many })
         .city_ids,
     ).toEqual(many);
-  });
-
-  it('says whether anything is looked for, by the contract', () => {
-    expect(hasCriteria(NO_CRITERIA)).toBe(false);
-    expect(hasCriteria({ ...NO_CRITERIA, purpose: 'rent' })).toBe(true);
-    expect(hasCriteria({ ...NO_CRITERIA, price_min: 10, price_max: 5 })).toBe(false);
   });
 });

@@ -1,11 +1,7 @@
 import type { PreferencesRequest } from '@makan/contract/onboarding';
 import type { FeedQuery } from '@makan/contract/posts';
-import { NO_CRITERIA } from '@makan/contract/saved-search-words';
-import {
-  SAVED_SEARCH_CITIES_MAX,
-  type SavedSearchCriteria,
-  savedSearchCriteria,
-} from '@makan/contract/saved-searches';
+import { NO_CRITERIA, SAVED_SEARCH_CITIES_MAX } from '@makan/contract/saved-search-words';
+import type { SavedSearchCriteria } from '@makan/contract/saved-searches';
 
 /** The feed's filters as the feed holds them (the posts feature's FeedFilters, said in the contract's words). */
 export type FeedFilterValues = Omit<FeedQuery, 'cursor' | 'per_page' | 'order' | 'author'> & {
@@ -49,9 +45,4 @@ export function criteriaFromPreferences(preferences: PreferencesRequest): SavedS
       .slice(0, SAVED_SEARCH_CITIES_MAX),
     purpose,
   };
-}
-
-/** Whether the criteria look for anything at all (the contract refuses a search for everything). Pure. */
-export function hasCriteria(criteria: SavedSearchCriteria): boolean {
-  return savedSearchCriteria.safeParse(criteria).success;
 }

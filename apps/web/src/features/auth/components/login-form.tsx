@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, PasswordInput } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/http.ts';
+import { lazyModule } from '../../../lib/lazy-module.ts';
 import {
   apiErrorText,
   firstFieldMessages,
@@ -37,15 +38,11 @@ const FIELDS: ReadonlyArray<Field> = ['identifier', 'password'];
 const isField = (name: unknown): name is Field => FIELDS.some((field) => field === name);
 
 type AuthContract = typeof import('@makan/contract/auth');
-let authContract: AuthContract | undefined;
 /**
  * The contract's auth schemas, and zod with them, load when the visitor starts on the form (focus) or
  * sends it, not with /login: they are most of what the page's first load would otherwise carry (issue 17).
  */
-async function loadAuthContract(): Promise<AuthContract> {
-  authContract ??= await import('@makan/contract/auth');
-  return authContract;
-}
+const authContract = lazyModule<AuthContract>(() => import('@makan/contract/auth'));
 
 /** The form's values checked by the contract's schema: the first message per field, or the values. */
 function check({ loginRequest }: AuthContract, form: HTMLFormElement) {
@@ -96,7 +93,8 @@ export function LoginForm() {
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     // Submitted once, so the schemas are loaded.
-    if (submitted && authContract) setErrors(check(authContract, event.currentTarget).errors);
+    const loaded = authContract.now();
+    if (submitted && loaded) setErrors(check(loaded, event.currentTarget).errors);
   };
 
   const send = async (contract: AuthContract, form: HTMLFormElement, body: LoginRequest) => {
@@ -140,7 +138,7 @@ export function LoginForm() {
     try {
       let contract: AuthContract;
       try {
-        contract = await loadAuthContract();
+        contract = await authContract.get();
       } catch (error) {
         // Offline before the schemas ever loaded: said like any request that could not go out.
         setFormError(apiErrorText(t, error));
@@ -175,7 +173,7 @@ export function LoginForm() {
         noValidate
         onSubmit={onSubmit}
         onChange={onChange}
-        onFocus={() => void loadAuthContract().catch(() => {})}
+        onFocus={() => void authContract.get().catch(() => {})}
         data-testid="login-form"
         className="flex flex-col gap-5"
       >

@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { int, object, type Reader } from '../../../lib/read.ts';
 import { unreadCountKey } from './notification-cache.ts';
+
+/**
+ * The bell's count as the contract's `unreadCountSchema` reads it, without zod: the bell is in every
+ * signed-in page's header, and its first read would otherwise load zod beside the page's own first
+ * render (issue 17; unread-count.test.ts holds the two equal).
+ */
+export const unreadCountReader: Reader<{ unread_count: number }> = object({ unread_count: int });
 
 /** GET /api/notifications/unread-count. */
 export async function fetchUnreadCount({ signal }: { signal?: AbortSignal } = {}) {
-  // The bell is in every page's header: its schema (and zod) loads with its first read, so signed-out
-  // pages never load them (issue 17).
-  const { unreadCountSchema } = await import('@makan/contract/notifications');
   const { data } = await http.request('/notifications/unread-count', {
-    schema: unreadCountSchema,
+    schema: unreadCountReader,
     signal,
     toast: 'none',
   });

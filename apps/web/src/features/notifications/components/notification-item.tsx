@@ -1,5 +1,5 @@
+import { LISTING_STATUSES } from '@makan/contract/listing';
 import type { ListingChange, Notification } from '@makan/contract/notifications';
-import { LISTING_STATUSES } from '@makan/contract/posts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';

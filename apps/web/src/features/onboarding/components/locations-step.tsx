@@ -1,5 +1,5 @@
 import type { City } from '@makan/contract/cities';
-import { MAX_PREFERRED_LOCATIONS } from '@makan/contract/onboarding';
+import { MAX_PREFERRED_LOCATIONS } from '@makan/contract/purposes';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/ui/icons/check.tsx';

@@ -1,10 +1,6 @@
-import type {
-  onboardingStatus,
-  PreferencesRequest,
-  Purpose,
-  questionsResult,
-} from '@makan/contract/onboarding';
+import type { onboardingStatus, PreferencesRequest, questionsResult } from '@makan/contract/onboarding';
 import type { PropertyType } from '@makan/contract/property-types';
+import type { Purpose } from '@makan/contract/purposes';
 import { TEXT } from '@makan/contract/texts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,8 @@
-import { commentSchema } from '@makan/contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { commentsRootKey } from './comments.ts';
 import { editCachedPost } from './post-cache.ts';
+import { commentReader } from './readers.ts';
 
 export interface NewComment {
   postId: number;
@@ -21,7 +21,7 @@ export function addComment({ postId, comment, parentId, mentions }: NewComment) 
       ...(parentId ? { parent_id: parentId } : {}),
       ...(mentions?.length ? { mentions } : {}),
     },
-    schema: commentSchema,
+    schema: commentReader,
     toast: 'except-validation',
   });
 }

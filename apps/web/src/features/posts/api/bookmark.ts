@@ -1,12 +1,12 @@
-import { bookmarkResult } from '@makan/contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { bookmarksKey } from './bookmarks.ts';
 import { editCachedPost, restorePosts, snapshotPosts } from './post-cache.ts';
+import { bookmarkReader } from './readers.ts';
 
 /** POST /api/posts/{id}/bookmark: toggles; answers the new flag and count. */
 export function toggleBookmark(id: number) {
-  return http.request(`/posts/${id}/bookmark`, { method: 'POST', schema: bookmarkResult });
+  return http.request(`/posts/${id}/bookmark`, { method: 'POST', schema: bookmarkReader });
 }
 
 /** Optimistic like the like button; the bookmarks list is read again afterwards. */

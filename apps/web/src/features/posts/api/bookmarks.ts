@@ -1,8 +1,9 @@
 import { LIMITS } from '@makan/contract/limits';
-import { type FeedCursor, feedResult } from '@makan/contract/posts';
+import type { FeedCursor } from '@makan/contract/posts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { postsKey } from './post-cache.ts';
+import { feedReader } from './readers.ts';
 
 export const bookmarksKey = [...postsKey, 'bookmarks'] as const;
 
@@ -13,7 +14,7 @@ export async function fetchBookmarks(
 ) {
   const { data } = await http.request('/bookmarks', {
     query: { cursor, per_page: LIMITS.postsPerPage },
-    schema: feedResult,
+    schema: feedReader,
     signal,
     toast: 'none',
   });

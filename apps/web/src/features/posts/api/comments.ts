@@ -1,7 +1,7 @@
 import { LIMITS } from '@makan/contract/limits';
-import { commentSchema, commentsResult } from '@makan/contract/posts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { commentReader, commentsReader } from './readers.ts';
 
 /** Comments and replies of every post live under this key. */
 export const commentsRootKey = ['post-comments'] as const;
@@ -14,7 +14,7 @@ export const commentKey = (postId: number, commentId: number) =>
 export async function fetchComments(postId: number, cursor: number | undefined, signal?: AbortSignal) {
   const { data } = await http.request(`/posts/${postId}/comments`, {
     query: { cursor, per_page: LIMITS.commentsPerPage },
-    schema: commentsResult,
+    schema: commentsReader,
     signal,
     toast: 'none',
   });
@@ -34,7 +34,7 @@ export function useComments(postId: number) {
 export async function fetchReplies(commentId: number, cursor: number | undefined, signal?: AbortSignal) {
   const { data } = await http.request(`/comments/${commentId}/replies`, {
     query: { cursor, per_page: LIMITS.commentsPerPage },
-    schema: commentsResult,
+    schema: commentsReader,
     signal,
     toast: 'none',
   });
@@ -54,7 +54,7 @@ export function useReplies(commentId: number, enabled = true) {
 /** GET /api/posts/{id}/comments/{commentId}: one comment (404 when missing or removed). */
 export async function fetchComment(postId: number, commentId: number, signal?: AbortSignal) {
   const { data } = await http.request(`/posts/${postId}/comments/${commentId}`, {
-    schema: commentSchema,
+    schema: commentReader,
     signal,
     toast: 'none',
   });

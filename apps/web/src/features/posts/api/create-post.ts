@@ -1,7 +1,8 @@
-import { type FeedResult, type Post, postSchema } from '@makan/contract/posts';
+import type { FeedResult, Post } from '@makan/contract/posts';
 import { type InfiniteData, type Query, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { postsKey } from './post-cache.ts';
+import { postReader } from './readers.ts';
 
 /** The home feed in either order, without filters: where a post just written belongs on top. */
 function isHomeFeed({ queryKey }: Pick<Query, 'queryKey'>): boolean {
@@ -40,7 +41,7 @@ export function createPost({ fields, photos, onUploadProgress, idempotencyKey }:
   return http.request('/posts', {
     method: 'POST',
     body,
-    schema: postSchema,
+    schema: postReader,
     toast: 'none',
     ...(onUploadProgress ? { onUploadProgress } : {}),
     ...(idempotencyKey ? { idempotencyKey } : {}),

@@ -1,9 +1,9 @@
-import { commentSchema } from '@makan/contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '../../../lib/http.ts';
+import { nothing } from '../../../lib/read.ts';
 import { commentsRootKey } from './comments.ts';
 import { editCachedPost } from './post-cache.ts';
+import { commentReader } from './readers.ts';
 
 interface CommentRef {
   postId: number;
@@ -20,14 +20,14 @@ export function updateComment({
   return http.request(`/posts/${postId}/comments/${commentId}`, {
     method: 'PUT',
     body: { comment, ...(mentions?.length ? { mentions } : {}) },
-    schema: commentSchema,
+    schema: commentReader,
     toast: 'except-validation',
   });
 }
 
 /** DELETE /api/posts/{id}/comments/{commentId} (own comment; its replies go with it). */
 export function deleteComment({ postId, commentId }: CommentRef) {
-  return http.request(`/posts/${postId}/comments/${commentId}`, { method: 'DELETE', schema: z.null() });
+  return http.request(`/posts/${postId}/comments/${commentId}`, { method: 'DELETE', schema: nothing });
 }
 
 export function useUpdateComment() {

@@ -1,8 +1,9 @@
 import { LIMITS } from '@makan/contract/limits';
-import { type FeedCursor, type FeedQuery, type FeedResult, feedResult } from '@makan/contract/posts';
+import type { FeedCursor, FeedQuery, FeedResult } from '@makan/contract/posts';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { postsKey } from './post-cache.ts';
+import { feedReader } from './readers.ts';
 
 export type FeedFilters = Omit<FeedQuery, 'cursor' | 'per_page'>;
 
@@ -16,7 +17,7 @@ export async function fetchFeed(
 ) {
   const { data } = await http.request('/posts', {
     query: { ...filters, cursor, per_page: LIMITS.postsPerPage },
-    schema: feedResult,
+    schema: feedReader,
     signal,
     toast: 'none',
   });

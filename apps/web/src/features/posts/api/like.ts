@@ -1,11 +1,11 @@
-import { likeResult } from '@makan/contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { editCachedPost, restorePosts, snapshotPosts } from './post-cache.ts';
+import { likeReader } from './readers.ts';
 
 /** POST /api/posts/{id}/like: toggles; answers the new flag and count. */
 export function toggleLike(id: number) {
-  return http.request(`/posts/${id}/like`, { method: 'POST', schema: likeResult });
+  return http.request(`/posts/${id}/like`, { method: 'POST', schema: likeReader });
 }
 
 /** Spec §4: the flag and the count change at once; the server's answer replaces them; a failure rolls back. */

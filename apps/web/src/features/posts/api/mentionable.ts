@@ -1,7 +1,7 @@
-import { mentionableResult } from '@makan/contract/profiles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { postsKey } from './post-cache.ts';
+import { mentionableReader } from './readers.ts';
 
 export const mentionableKey = (q: string) => [...postsKey, 'mentionable', q] as const;
 
@@ -9,7 +9,7 @@ export const mentionableKey = (q: string) => [...postsKey, 'mentionable', q] as 
 export async function fetchMentionable(q: string, { signal }: { signal?: AbortSignal } = {}) {
   const { data } = await http.request('/users/mentionable', {
     query: { q },
-    schema: mentionableResult,
+    schema: mentionableReader,
     signal,
     toast: 'none',
   });

@@ -1,17 +1,18 @@
-import { feedResult, type Post, postSchema } from '@makan/contract/posts';
+import type { Post } from '@makan/contract/posts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
 import { postsKey } from '../../../lib/query-keys.ts';
+import { anything, arrayOf, object } from '../../../lib/read.ts';
+import { feedReader, postReader } from './readers.ts';
 
 /** Every cached list of posts and every single post lives under this key (shared in lib). */
 export { postsKey };
 
-const pagedPosts = z.object({ pages: z.array(feedResult), pageParams: z.array(z.unknown()) });
+const pagedPosts = object({ pages: arrayOf(feedReader), pageParams: arrayOf(anything) });
 
 /** Applies `edit` to post `id` wherever it is cached (feeds, bookmarks, search, the post page). */
 export function editCachedPost(queryClient: QueryClient, id: number, edit: (post: Post) => Post) {
   queryClient.setQueriesData<unknown>({ queryKey: postsKey }, (data: unknown) => {
-    const single = postSchema.safeParse(data);
+    const single = postReader.safeParse(data);
     if (single.success) return single.data.id === id ? edit(single.data) : data;
     const paged = pagedPosts.safeParse(data);
     if (paged.success) {

@@ -1,7 +1,8 @@
-import { formatMediaOrder, type MediaSlot, postSchema } from '@makan/contract/posts';
+import { formatMediaOrder, type MediaSlot } from '@makan/contract/listing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { editCachedPost } from './post-cache.ts';
+import { postReader } from './readers.ts';
 
 export interface ReplaceListingInput {
   id: number;
@@ -23,7 +24,7 @@ export function replaceListing({ id, fields, order, photos }: ReplaceListingInpu
   }
   body.append('media_order', formatMediaOrder(order));
   for (const photo of photos) body.append('media[]', photo, photo.name);
-  return http.request(`/posts/${id}/listing`, { method: 'PUT', body, schema: postSchema, toast: 'none' });
+  return http.request(`/posts/${id}/listing`, { method: 'PUT', body, schema: postReader, toast: 'none' });
 }
 
 export function useReplaceListing() {

@@ -1,19 +1,25 @@
 import { LIMITS } from '@makan/contract/limits';
-import { type FeedCursor, feedResult, searchQuery } from '@makan/contract/posts';
+import type { FeedCursor } from '@makan/contract/posts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { issueMessage, type Message } from '../../../lib/messages.ts';
+import type { Message } from '../../../lib/messages.ts';
 import { postsKey } from './post-cache.ts';
+import { feedReader } from './readers.ts';
 
 export const searchKey = (keyword: string) => [...postsKey, 'search', keyword] as const;
 
 /**
  * Spec §5: the keyword is trimmed, and a blank one is refused ('Search keyword is required') before
- * any request. Returns the contract's message, or null when the keyword is fine.
+ * any request. Returns the contract's message, or null when the keyword is fine: the rule of the
+ * contract's `searchQuery.keyword`, without zod (search.test.ts holds the two equal).
  */
 export function keywordError(keyword: string): Message | null {
-  const issue = searchQuery.shape.keyword.safeParse(keyword).error?.issues[0];
-  return issue ? issueMessage(issue) : null;
+  const trimmed = keyword.trim();
+  if (trimmed.length === 0) return { code: 'searchKeywordRequired' };
+  if (trimmed.length > LIMITS.searchKeywordMax) {
+    return { code: 'maxLength', params: { length: LIMITS.searchKeywordMax } };
+  }
+  return null;
 }
 
 /** GET /api/posts/search?keyword=: ranked results; `next_cursor` is a position in them. */
@@ -24,7 +30,7 @@ export async function fetchSearch(
 ) {
   const { data } = await http.request('/posts/search', {
     query: { keyword: keyword.trim(), cursor, per_page: LIMITS.postsPerPage },
-    schema: feedResult,
+    schema: feedReader,
     signal,
     toast: 'none',
   });

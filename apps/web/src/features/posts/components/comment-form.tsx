@@ -1,11 +1,11 @@
 import { LIMITS } from '@makan/contract/limits';
-import { createCommentRequest } from '@makan/contract/posts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { firstFieldMessages, issueMessage, translateMessage } from '../../../lib/messages.ts';
 import { useAddComment } from '../api/add-comment.ts';
+import { postsContract } from '../contract.ts';
 import { useMentionPicker } from './mention-picker.tsx';
 
 interface CommentFormProps {
@@ -33,8 +33,16 @@ export function CommentForm({ postId, parentId, onDone, autoFocus }: CommentForm
     inputRef: box,
   });
 
-  const onSubmit = (event: FormEvent) => {
+  // The check's schema loads when the box is first focused (or at the submit); a second submit while it
+  // loads does nothing.
+  const checking = useRef(false);
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (checking.current) return;
+    checking.current = true;
+    const { createCommentRequest } = await postsContract.get().finally(() => {
+      checking.current = false;
+    });
     const parsed = createCommentRequest.shape.comment.safeParse(text);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -62,6 +70,7 @@ export function CommentForm({ postId, parentId, onDone, autoFocus }: CommentForm
   return (
     <form
       onSubmit={onSubmit}
+      onFocus={() => void postsContract.get().catch(() => undefined)}
       noValidate
       className="flex flex-col gap-2"
       data-testid={reply ? 'reply-form' : 'comment-form'}

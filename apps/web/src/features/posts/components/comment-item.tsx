@@ -1,5 +1,5 @@
 import { LIMITS } from '@makan/contract/limits';
-import { type Comment, updateCommentRequest } from '@makan/contract/posts';
+import type { Comment } from '@makan/contract/posts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { getStoredUser } from '../../../lib/session.ts';
 import { timeAgo } from '../../../lib/time.ts';
 import { useReplies } from '../api/comments.ts';
 import { useDeleteComment, useUpdateComment } from '../api/edit-comment.ts';
+import { postsContract } from '../contract.ts';
 import { CommentForm } from './comment-form.tsx';
 import { useMentionPicker } from './mention-picker.tsx';
 
@@ -54,7 +55,14 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
   const profileHref = mine ? '/profile' : `/user/${comment.user.id}`;
   const ref = { postId: comment.post_id, commentId: comment.id };
 
-  const save = () => {
+  // The check's schema loads when editing starts; a second click while it loads does nothing.
+  const checking = useRef(false);
+  const save = async () => {
+    if (checking.current) return;
+    checking.current = true;
+    const { updateCommentRequest } = await postsContract.get().finally(() => {
+      checking.current = false;
+    });
     const parsed = updateCommentRequest.shape.comment.safeParse(draft);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -157,7 +165,10 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
               <button
                 type="button"
                 className="hover:underline"
-                onClick={() => setEditing(true)}
+                onClick={() => {
+                  setEditing(true);
+                  void postsContract.get().catch(() => undefined);
+                }}
                 data-testid="comment-edit"
               >
                 {t('posts.post.edit')}

@@ -1,4 +1,4 @@
-import { CURRENCIES, LISTING_PURPOSES } from '@makan/contract/posts';
+import { CURRENCIES, LISTING_PURPOSES } from '@makan/contract/listing';
 import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { FeedOrder } from '@makan/contract/posts';
+import type { FeedOrder } from '@makan/contract/listing';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { CURRENCIES, LISTING_PURPOSES, LISTING_STATUSES } from '@makan/contract/posts';
+import { CURRENCIES, LISTING_PURPOSES, LISTING_STATUSES } from '@makan/contract/listing';
 import { useTranslation } from 'react-i18next';
 import { Input, Select } from '../../../components/ui/field.tsx';
 

@@ -1,5 +1,6 @@
+import { SHARES_PLACEHOLDER } from '@makan/contract/listing';
 import { formatNumber } from '@makan/contract/numbers';
-import { type Post, SHARES_PLACEHOLDER } from '@makan/contract/posts';
+import type { Post } from '@makan/contract/posts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

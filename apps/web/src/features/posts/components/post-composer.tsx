@@ -13,6 +13,7 @@ import { firstFieldMessages, type Message, translateMessage } from '../../../lib
 import { useStoredUser } from '../../../lib/stored-user.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { type ComposerErrors, type ComposerValues, checkComposer, emptyComposer } from '../composer-rules.ts';
+import { postsContract } from '../contract.ts';
 import { photoRefusalText, preparePhotos } from '../photo-files.ts';
 import { AddPhotos } from './add-photos.tsx';
 import { ComposerStart } from './composer-start.tsx';
@@ -113,9 +114,9 @@ export function PostComposer() {
     mentions.reset();
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const check = checkComposer(values, photos.length);
+    const check = checkComposer(await postsContract.get(), values, photos.length);
     if (!check.ok) {
       setErrors(check.errors);
       return;
@@ -179,6 +180,7 @@ export function PostComposer() {
       <form
         id={formId}
         onSubmit={onSubmit}
+        onFocus={() => void postsContract.get().catch(() => undefined)}
         noValidate
         aria-labelledby={`${formId}-title`}
         data-testid="post-composer"

@@ -1,5 +1,6 @@
 import { LIMITS } from '@makan/contract/limits';
-import { type MediaSlot, type Post, updatePostRequest } from '@makan/contract/posts';
+import type { MediaSlot } from '@makan/contract/listing';
+import type { Post } from '@makan/contract/posts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,6 +22,7 @@ import {
 import { useReplaceListing } from '../api/replace-listing.ts';
 import { useUpdatePost } from '../api/update-post.ts';
 import { checkComposer } from '../composer-rules.ts';
+import { type PostsContract, postsContract } from '../contract.ts';
 import { photoRefusalText, preparePhotos } from '../photo-files.ts';
 import { AddPhotos } from './add-photos.tsx';
 import { LISTING_FIELDS, ListingFields } from './listing-fields.tsx';
@@ -79,7 +81,11 @@ export function editValuesOf(post: Post): EditValues {
  * The PUT body: the fields that differ from `initial` (all of them without it), a blank one as null
  * (the server clears it), checked by the contract.
  */
-export function editRequestOf(values: EditValues, initial?: EditValues) {
+export function editRequestOf(
+  { updatePostRequest }: Pick<PostsContract, 'updatePostRequest'>,
+  values: EditValues,
+  initial?: EditValues,
+) {
   const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
   const changed = FIELDS.filter((field) => !initial || values[field].trim() !== initial[field].trim());
   return updatePostRequest.safeParse(Object.fromEntries(changed.map((f) => [f, blankToNull(values[f])])));
@@ -116,6 +122,10 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
   const [errors, setErrors] = useState<EditErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
+  // The checks' schemas load as the dialog opens, ready by the time it is sent.
+  useEffect(() => {
+    void postsContract.get().catch(() => undefined);
+  }, []);
   // New photos' object URLs live as long as the dialog.
   const photosRef = useRef(photos);
   useEffect(() => {
@@ -201,8 +211,8 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
     place.location.trim() !== initialPlace.location.trim();
 
   /** Photos, type or location changed: the whole listing, by the create form's rules. */
-  const submitListing = () => {
-    const check = checkComposer({ ...values, ...place }, photos.length);
+  const submitListing = (contract: PostsContract) => {
+    const check = checkComposer(contract, { ...values, ...place }, photos.length);
     if (!check.ok) {
       const next: EditErrors = {};
       for (const [field, text] of Object.entries(check.errors)) {
@@ -224,14 +234,15 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
     );
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    const contract = await postsContract.get();
     if (photosChanged || placeChanged) {
-      submitListing();
+      submitListing(contract);
       return;
     }
-    const parsed = editRequestOf(values, editValuesOf(post));
+    const parsed = editRequestOf(contract, values, editValuesOf(post));
     if (!parsed.success) {
       setErrors(issueMessagesByField(parsed.error.issues, FIELDS));
       return;

@@ -1,3 +1,4 @@
+import * as contract from '@makan/contract/posts';
 import { TEXT } from '@makan/contract/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +28,7 @@ function answer(handlers: Parameters<typeof routeFetch>[1]) {
 
 describe('editRequestOf', () => {
   it('sends blanks as null (the server clears them) and numbers as numbers', () => {
-    const parsed = editRequestOf({
+    const parsed = editRequestOf(contract, {
       ...editValuesOf(mine),
       description: '  ',
       price: '99',
@@ -46,12 +47,12 @@ describe('editRequestOf', () => {
 
   it('sends only what changed from the post', () => {
     const initial = editValuesOf(mine);
-    const parsed = editRequestOf({ ...initial, status: 'closed', purpose: '' }, initial);
+    const parsed = editRequestOf(contract, { ...initial, status: 'closed', purpose: '' }, initial);
     expect(parsed.success && parsed.data).toEqual({ status: 'closed', purpose: null });
   });
 
   it('refuses what the contract refuses', () => {
-    const parsed = editRequestOf({ ...editValuesOf(mine), price: '-5' });
+    const parsed = editRequestOf(contract, { ...editValuesOf(mine), price: '-5' });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['price']);
   });

@@ -1,10 +1,7 @@
-import {
-  type CreateSavedSearchRequest,
-  type SavedSearchesResult,
-  savedSearchSchema,
-} from '@makan/contract/saved-searches';
+import type { CreateSavedSearchRequest, SavedSearchesResult } from '@makan/contract/saved-searches';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { savedSearchesContract } from '../contract.ts';
 import { savedSearchesKey } from './saved-searches.ts';
 
 /**
@@ -12,7 +9,8 @@ import { savedSearchesKey } from './saved-searches.ts';
  * language when no name is given); 422 with the code savedSearchLimit when SAVED_SEARCHES_MAX exist,
  * or field errors for criteria the contract refuses. The caller says what went wrong.
  */
-export function createSavedSearch(body: CreateSavedSearchRequest) {
+export async function createSavedSearch(body: CreateSavedSearchRequest) {
+  const { savedSearchSchema } = await savedSearchesContract.get();
   return http.request('/saved-searches', { method: 'POST', body, schema: savedSearchSchema, toast: 'none' });
 }
 

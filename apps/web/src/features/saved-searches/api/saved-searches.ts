@@ -1,16 +1,14 @@
-import {
-  type SavedSearch,
-  type SavedSearchesResult,
-  savedSearchesResult,
-} from '@makan/contract/saved-searches';
+import type { SavedSearch, SavedSearchesResult } from '@makan/contract/saved-searches';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { savedSearchesContract } from '../contract.ts';
 
 /** The signed-in user's saved searches (newest first), with the limit. */
 export const savedSearchesKey = ['saved-searches'] as const;
 
 /** GET /api/saved-searches: every saved search of the user (at most SAVED_SEARCHES_MAX), newest first. */
 export async function fetchSavedSearches({ signal }: { signal?: AbortSignal } = {}) {
+  const { savedSearchesResult } = await savedSearchesContract.get();
   const { data } = await http.request('/saved-searches', {
     schema: savedSearchesResult,
     signal,

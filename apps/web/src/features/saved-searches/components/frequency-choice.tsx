@@ -1,4 +1,4 @@
-import { SAVED_SEARCH_FREQUENCIES, type SavedSearchFrequency } from '@makan/contract/saved-searches';
+import { SAVED_SEARCH_FREQUENCIES, type SavedSearchFrequency } from '@makan/contract/saved-search-words';
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 

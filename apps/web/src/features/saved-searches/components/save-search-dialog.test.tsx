@@ -1,5 +1,4 @@
-import { NO_CRITERIA } from '@makan/contract/saved-search-words';
-import { SAVED_SEARCHES_MAX } from '@makan/contract/saved-searches';
+import { NO_CRITERIA, SAVED_SEARCHES_MAX } from '@makan/contract/saved-search-words';
 import { TEXT } from '@makan/contract/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,13 +1,11 @@
-import { savedSearchName } from '@makan/contract/saved-search-words';
 import {
-  createSavedSearchRequest,
   SAVED_SEARCH_NAME_MAX,
   SAVED_SEARCHES_MAX,
-  type SavedSearch,
-  type SavedSearchCriteria,
   type SavedSearchFrequency,
-} from '@makan/contract/saved-searches';
-import { type FormEvent, useId, useState } from 'react';
+  savedSearchName,
+} from '@makan/contract/saved-search-words';
+import type { SavedSearch, SavedSearchCriteria } from '@makan/contract/saved-searches';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -18,6 +16,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { apiErrorText, firstFieldMessages, issueMessage, translateMessage } from '../../../lib/messages.ts';
 import { useCreateSavedSearch } from '../api/create-saved-search.ts';
+import { savedSearchesContract } from '../contract.ts';
 import { useCriteriaParts } from '../summary.ts';
 import { CriteriaSummary } from './criteria-summary.tsx';
 import { FrequencyChoice } from './frequency-choice.tsx';
@@ -92,12 +91,17 @@ function SaveForm({
   const [nameError, setNameError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateSavedSearch();
+  // The check's schemas load as the dialog opens, ready by the time it is sent.
+  useEffect(() => {
+    void savedSearchesContract.get().catch(() => undefined);
+  }, []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setNameError(null);
     setFormError(null);
     // The contract's own rules first: a blank name, a search for everything.
+    const { createSavedSearchRequest } = await savedSearchesContract.get();
     const parsed = createSavedSearchRequest.safeParse({ name, criteria, frequency });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -1,8 +1,5 @@
-import {
-  SAVED_SEARCH_NAME_MAX,
-  type SavedSearch,
-  updateSavedSearchRequest,
-} from '@makan/contract/saved-searches';
+import { SAVED_SEARCH_NAME_MAX } from '@makan/contract/saved-search-words';
+import { type SavedSearch, updateSavedSearchRequest } from '@makan/contract/saved-searches';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

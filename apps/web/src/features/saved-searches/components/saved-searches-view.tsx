@@ -1,4 +1,4 @@
-import { SAVED_SEARCHES_MAX } from '@makan/contract/saved-searches';
+import { SAVED_SEARCHES_MAX } from '@makan/contract/saved-search-words';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
