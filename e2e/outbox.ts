@@ -12,12 +12,15 @@ const record = z.object({
 });
 type OutboxRecord = z.infer<typeof record>;
 
-/** Every message the server wrote to its outbox for this address so far, oldest first. */
+/**
+ * Every message the server wrote to its outbox for this address so far, oldest first. The server writes
+ * each under a hidden temporary name and renames it, so only finished `.json` files are read.
+ */
 function outboxFor(to: string, dataDir: string): OutboxRecord[] {
   const dir = path.join(dataDir, 'outbox');
   let files: string[];
   try {
-    files = readdirSync(dir);
+    files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   } catch {
     return [];
   }
@@ -52,23 +55,13 @@ export async function emailFromOutbox(
  * its outbox for this address (it has no SMTP in tests).
  */
 export async function codeFromOutbox(to: string, dataDir = process.env.E2E_DATA_DIR ?? ''): Promise<string> {
-  const dir = path.join(dataDir, 'outbox');
   let code: string | undefined;
   await expect
     .poll(
       () => {
-        const files = (() => {
-          try {
-            return readdirSync(dir);
-          } catch {
-            return [];
-          }
-        })();
-        const mine = files
-          .map((f) => record.parse(JSON.parse(readFileSync(path.join(dir, f), 'utf8'))))
-          .filter((r) => r.to === to)
-          .sort((a, b) => a.at.localeCompare(b.at));
-        code = mine.at(-1)?.text.match(/\b(\d{4})\b/)?.[1];
+        code = outboxFor(to, dataDir)
+          .at(-1)
+          ?.text.match(/\b(\d{4})\b/)?.[1];
         return code;
       },
       { message: `a code for ${to} in the outbox` },

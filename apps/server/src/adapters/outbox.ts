@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomically } from '../lib/files.ts';
 import type { Logger } from '../lib/logger.ts';
 
 export type OutboxRecord = { channel: 'email' | 'sms'; to: string; subject?: string; text: string };
 
 /**
  * Where email and SMS go when no real provider is configured: one JSON file per message under
- * DATA_DIR/outbox and a log line, so a developer (or a browser test) can read the code.
+ * DATA_DIR/outbox and a log line, so a developer (or a browser test) can read the code. Each file is
+ * written under a hidden temporary name and renamed (lib/files.ts): whoever lists the folder sees a
+ * message whole or not at all, never half of one.
  */
 export function createOutbox({ dir, log }: { dir: string; log: Pick<Logger, 'info'> }) {
   return {
@@ -19,7 +22,7 @@ export function createOutbox({ dir, log }: { dir: string; log: Pick<Logger, 'inf
         dir,
         `${at.replace(/[:.]/g, '-')}-${record.channel}-${randomBytes(3).toString('hex')}.json`,
       );
-      await writeFile(file, JSON.stringify({ ...record, at }, null, 2));
+      await writeAtomically(file, Buffer.from(JSON.stringify({ ...record, at }, null, 2)));
       log.info({ channel: record.channel, to: record.to, file }, `outbox: ${record.channel} to ${record.to}`);
       return file;
     },

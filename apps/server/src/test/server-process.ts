@@ -203,13 +203,7 @@ export async function codeFromOutbox(
       }
     });
     const code = files
-      .flatMap((f) => {
-        try {
-          return [outboxRecord.parse(JSON.parse(readFileSync(f, 'utf8')))];
-        } catch {
-          return []; // being written
-        }
-      })
+      .map((f) => outboxRecord.parse(JSON.parse(readFileSync(f, 'utf8')))) // whole: written by rename
       .filter((r) => r.to === to)
       .sort((a, b) => a.at.localeCompare(b.at))
       .at(-1)
