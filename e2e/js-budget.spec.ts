@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGE_COOKIE } from '@makan/contract/cookies';
 import { expect, test } from '@playwright/test';
-import { LOGIN_JS_BUDGET } from '../bench/web/budgets.ts';
+import type { PageRoute } from '../apps/web/src/app/route-pages.ts';
+import { FIRST_LOAD_JS_CEILINGS_KB, LOGIN_JS_BUDGET } from '../bench/web/budgets.ts';
+import { distDir, routeBundles } from '../bench/web/bundle.ts';
 import { interactive, type Language } from './support.ts';
 
 /**
@@ -44,21 +47,21 @@ for (const language of ['en', 'ar'] as Language[]) {
   });
 }
 
-/** The build's manifest: each module's chunk and the chunks it imports statically. */
-type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-
-/** The JS files a page module loads before it runs: the entry's, and its own static imports'. */
-function firstLoad(manifest: Manifest, page: string): string[] {
-  const keys = new Set<string>();
-  const visit = (key: string) => {
-    if (keys.has(key) || !manifest[key]) return;
-    keys.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  visit(page);
-  return [...keys].map((key) => manifest[key]?.file ?? key).filter((file) => file.endsWith('.js'));
-}
+/**
+ * Every route's first load (the build this suite serves, read from its manifest as the web benchmark
+ * reads it) stays under its ceiling (bench/web/budgets.ts).
+ */
+test('every route loads no more JS than its ceiling before it runs', () => {
+  const routes = Object.keys(FIRST_LOAD_JS_CEILINGS_KB) as PageRoute[];
+  const over = routeBundles(routes)
+    .map(({ route, js, files }) => ({ route, kb: js.gzip / 1024, files }))
+    .filter(({ route, kb }) => kb > FIRST_LOAD_JS_CEILINGS_KB[route as PageRoute])
+    .map(
+      ({ route, kb, files }) =>
+        `${route}: ${kb.toFixed(1)} KB > ${FIRST_LOAD_JS_CEILINGS_KB[route as PageRoute]} KB (${files.join(', ')})`,
+    );
+  expect(over).toEqual([]);
+});
 
 /**
  * Issue 17 (decision 033): the feed and a post's page render from answers read without zod; the schemas
@@ -66,15 +69,13 @@ function firstLoad(manifest: Manifest, page: string): string[] {
  * Read from the build this suite serves (its manifest: what each page loads before it runs).
  */
 test('the feed, a post and the login page load no zod before they run', () => {
-  const dist = new URL('../apps/web/dist/', import.meta.url);
-  const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Manifest;
   // zod's code, whichever chunk holds it: its object schema's name is kept as a string by the minifier.
-  const holdsZod = (file: string) => readFileSync(new URL(file, dist), 'utf8').includes('ZodObject');
-  for (const page of ['src/app/routes/login-page.tsx', 'src/app/routes/post-pages.tsx']) {
-    const files = firstLoad(manifest, page);
-    expect(files.length, page).toBeGreaterThan(3);
-    expect(files.filter(holdsZod), `${page} loads ${files.join(', ')}`).toEqual([]);
+  const holdsZod = (file: string) => readFileSync(path.join(distDir, file), 'utf8').includes('ZodObject');
+  const [login, home, post, chat] = routeBundles(['/login', '/home', '/post/:id', '/chat']);
+  for (const { route, files } of [login, home, post].filter((b) => b !== undefined)) {
+    expect(files.length, route).toBeGreaterThan(3);
+    expect(files.filter(holdsZod), `${route} loads ${files.join(', ')}`).toEqual([]);
   }
   // The check finds zod where it is: the chat page does load it.
-  expect(firstLoad(manifest, 'src/app/routes/chat-page.tsx').some(holdsZod)).toBe(true);
+  expect(chat?.files.some(holdsZod)).toBe(true);
 });
