@@ -64,15 +64,16 @@ test('every route loads no more JS than its ceiling before it runs', () => {
 });
 
 /**
- * Issue 17 (decision 033): the feed and a post's page render from answers read without zod; the schemas
+ * Issue 17 (decisions 033, 034): these pages render from answers read without zod; the schemas
  * (zod's chunk and the contract's schema chunks, apps/web/vite.config.ts) load only for a form's check.
  * Read from the build this suite serves (its manifest: what each page loads before it runs).
  */
-test('the feed, a post and the login page load no zod before they run', () => {
+test('the feed, a post, the login page, the companies and about load no zod before they run', () => {
   // zod's code, whichever chunk holds it: its object schema's name is kept as a string by the minifier.
   const holdsZod = (file: string) => readFileSync(path.join(distDir, file), 'utf8').includes('ZodObject');
-  const [login, home, post, chat] = routeBundles(['/login', '/home', '/post/:id', '/chat']);
-  for (const { route, files } of [login, home, post].filter((b) => b !== undefined)) {
+  const pages = routeBundles(['/login', '/home', '/post/:id', '/companies', '/about']);
+  const [chat] = routeBundles(['/chat']);
+  for (const { route, files } of pages) {
     expect(files.length, route).toBeGreaterThan(3);
     expect(files.filter(holdsZod), `${route} loads ${files.join(', ')}`).toEqual([]);
   }

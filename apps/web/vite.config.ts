@@ -358,8 +358,9 @@ export default defineConfig({
         // module: 104 files, 48 of them on /post/{id} and 42 on /chat, each a request of its own on
         // HTTP/1.1's six connections, so a page's JS (and the photo behind it) arrived late on a slow
         // phone. What the entry loads statically is one chunk; a module used by two or more pages goes
-        // to a chunk of the pages that use it, and such a chunk under 16 KB joins its nearest neighbour:
-        // 46 files, 13 on /post/{id}, 15 on /chat (docs/decisions/031-fewer-chunks.md has the figures).
+        // to a chunk of the pages that use it, and such a chunk under 6 KB joins its nearest neighbour:
+        // 57 files, 15 on /post/{id}, 19 on /chat (docs/decisions/031-fewer-chunks.md, 034 for 6 KB:
+        // at 16 KB a merge could chain a page to code and zod it never uses, /home 232 KB, /about 202).
         // Merged chunks can import each other both ways: the order the modules run in is kept as
         // written (without it a merged chunk ran a module before the one it imports).
         strictExecutionOrder: true,
@@ -381,7 +382,7 @@ export default defineConfig({
               name: 'shared',
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 16 * 1024,
+              entriesAwareMergeThreshold: 6 * 1024,
               priority: 1,
             },
           ],

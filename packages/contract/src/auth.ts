@@ -3,11 +3,11 @@ import { normalizeEmail, toAsciiDigits } from './identifier.ts';
 import { LANGUAGES } from './languages.ts';
 import { LIMITS } from './limits.ts';
 import { formatText, TEXT } from './texts.ts';
+import { USER_TYPES } from './user-types.ts';
 
 export { LANGUAGES, type Language } from './languages.ts';
+export { USER_TYPES, type UserType } from './user-types.ts';
 
-export const USER_TYPES = ['retail', 'developer'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 export const VERIFICATION_METHODS = ['email', 'phone', 'both'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 export const OTP_TYPES = ['registration', 'password_reset', 'email_verification', 'reset'] as const;

@@ -64,6 +64,7 @@ export const profilesListResult = z.object({
   users: z.array(profileSummary),
   next_cursor: z.number().int().nullable(),
 });
+export type ProfilesListResult = z.infer<typeof profilesListResult>;
 
 export const updateProfileRequest = z
   .object({

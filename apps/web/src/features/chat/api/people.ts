@@ -1,6 +1,6 @@
-import { profilesListResult } from '@makan/contract/profiles';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { profilesListReader } from '../../../lib/profile-readers.ts';
 import { chatKey } from './keys.ts';
 
 export const peopleKey = (q: string) => [...chatKey, 'people', q] as const;
@@ -9,7 +9,7 @@ export const peopleKey = (q: string) => [...chatKey, 'people', q] as const;
 export async function fetchPeople(q: string, { signal }: { signal?: AbortSignal } = {}) {
   const { data } = await http.request('/profiles-list/all', {
     query: { q: q || undefined, per_page: 20 },
-    schema: profilesListResult,
+    schema: profilesListReader,
     signal,
     toast: 'none',
   });

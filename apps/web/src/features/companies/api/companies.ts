@@ -1,6 +1,7 @@
 import { LIMITS } from '@makan/contract/limits';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { profilesListReader } from '../../../lib/profile-readers.ts';
 import { profileListsKey } from '../../../lib/query-keys.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 
@@ -17,8 +18,6 @@ export async function fetchCompanies(
   { q, cursor, verifiedOnly = false }: { q: string; cursor: number | undefined; verifiedOnly?: boolean },
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  // The answer's schema (and zod) loads beside the request, not before the page (issue 17).
-  const { profilesListResult } = await import('@makan/contract/profiles');
   const { data } = await http.request('/profiles-list/all', {
     query: {
       type: 'developer',
@@ -27,7 +26,8 @@ export async function fetchCompanies(
       per_page: LIMITS.profilesPerPage,
       verified_company: verifiedOnly || undefined,
     },
-    schema: profilesListResult,
+    // Read without zod (lib/profile-readers.ts): the first page renders without waiting for it.
+    schema: profilesListReader,
     signal,
     toast: 'none',
   });

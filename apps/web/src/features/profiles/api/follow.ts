@@ -1,11 +1,12 @@
-import { type FollowInfo, followInfo, profileSummary, profilesListResult } from '@makan/contract/profiles';
+import type { FollowInfo, ProfileSummary } from '@makan/contract/profiles';
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { currentUserKey } from '../../../lib/current-user.ts';
 import { http } from '../../../lib/http.ts';
+import { followInfoReader, profileSummaryReader, profilesListReader } from '../../../lib/profile-readers.ts';
 import { profileListsKey } from '../../../lib/query-keys.ts';
-import { ownProfileKey } from './own-profile.ts';
-import { type UserProfile, userProfileKey } from './user-profile.ts';
+import { anything, arrayOf, object } from '../../../lib/read.ts';
+import { ownProfileKey, userProfileKey } from './keys.ts';
+import type { UserProfile } from './user-profile.ts';
 
 export interface FollowChange {
   id: number;
@@ -20,15 +21,15 @@ export interface FollowChange {
 export function changeFollow({ id, follow }: FollowChange) {
   return http.request(`/profiles/${id}/follow`, {
     method: follow ? 'POST' : 'DELETE',
-    schema: followInfo,
+    schema: followInfoReader,
     toast: 'none',
   });
 }
 
 // Lists of people come as pages (infinite queries) or as a plain array (suggestions).
-const summaries = z.array(profileSummary);
-const pagedSummaries = z.object({ pages: z.array(profilesListResult), pageParams: z.array(z.unknown()) });
-type Row = z.infer<typeof profileSummary>;
+const summaries = arrayOf(profileSummaryReader);
+const pagedSummaries = object({ pages: arrayOf(profilesListReader), pageParams: arrayOf(anything) });
+type Row = ProfileSummary;
 
 /** Applies `edit` to the rows of person `id` in every cached list of people. */
 function editListRows(queryClient: QueryClient, id: number, edit: (row: Row) => Row) {

@@ -4,8 +4,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { applyCurrentUser, currentUserKey } from '../../../lib/current-user.ts';
 import { http } from '../../../lib/http.ts';
-
-export const ownProfileKey = ['user', 'me', 'profile'] as const;
+import { ownProfileKey } from './keys.ts';
 
 const ownProfileResult = z.object({ user: fullUser, posts: z.array(z.unknown()) });
 export type OwnProfile = z.infer<typeof ownProfileResult>;

@@ -3,8 +3,7 @@ import { publicProfile } from '@makan/contract/profiles';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http.ts';
-
-export const userProfileKey = (id: number) => ['profiles', id] as const;
+import { userProfileKey } from './keys.ts';
 
 const userProfileResult = z.object({ user: publicProfile, posts: z.array(z.unknown()) });
 export type UserProfile = z.infer<typeof userProfileResult>;
