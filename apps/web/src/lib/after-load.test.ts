@@ -36,3 +36,31 @@ describe('afterLoadIdle', () => {
     expect(run).not.toHaveBeenCalled();
   });
 });
+
+describe('inTurn', () => {
+  it('starts each load once the one asked for before it has finished, failed ones included', async () => {
+    vi.resetModules();
+    const { inTurn } = await import('./after-load.ts');
+    const events: string[] = [];
+    const piece =
+      (name: string, fail = false) =>
+      () =>
+        new Promise<string>((resolve, reject) => {
+          events.push(`start ${name}`);
+          setTimeout(() => {
+            events.push(`end ${name}`);
+            if (fail) reject(new Error(name));
+            else resolve(name);
+          }, 20);
+        });
+    const first = inTurn(piece('chat'));
+    const second = inTurn(piece('bell', true));
+    const third = inTurn(piece('count'));
+    // Asked for together, none has started yet: each waits for the main thread to be idle.
+    expect(events).toEqual([]);
+    await expect(first).resolves.toBe('chat');
+    await expect(second).rejects.toThrow('bell');
+    await expect(third).resolves.toBe('count');
+    expect(events).toEqual(['start chat', 'end chat', 'start bell', 'end bell', 'start count', 'end count']);
+  });
+});

@@ -15,14 +15,7 @@ export function afterLoadIdle(run: () => void): () => void {
     void whenInteractive().then(idleNow);
   };
   const idleNow = () => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(run, { timeout: 2000 });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(run, 1);
-      cancelIdle = () => window.clearTimeout(id);
-    }
+    if (!cancelled) cancelIdle = whenIdle(run);
   };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
@@ -31,6 +24,31 @@ export function afterLoadIdle(run: () => void): () => void {
     window.removeEventListener('load', idle);
     cancelIdle();
   };
+}
+
+/** Calls `run` when the main thread is next idle (at most 2 s later); returns a cancel function. */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(() => run(), { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 1);
+  return () => window.clearTimeout(id);
+}
+
+let turns: Promise<unknown> = Promise.resolve();
+
+/**
+ * Loads code the first screen does not need one piece at a time: `load` starts once the pieces asked
+ * for before it have arrived and run and the main thread is idle again. Together, the live connection's
+ * code (Socket.IO, the chat's sync, the notifications' updates, zod for their events) ran as one task of
+ * about half a second on a slowed phone, during which a tap on the page waited; in turn, each piece runs
+ * in a task of its own.
+ */
+export function inTurn<T>(load: () => Promise<T>): Promise<T> {
+  const mine = turns.then(() => new Promise<void>((resolve) => whenIdle(resolve))).then(load);
+  turns = mine.catch(() => undefined);
+  return mine;
 }
 
 /** False until the page has loaded and gone idle once; true from then on. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconNavLink } from '../../../components/ui/icon-nav-link.tsx';
 import { MessageIcon } from '../../../components/ui/icons/message.tsx';
 import { UnreadBadge } from '../../../components/ui/unread-badge.tsx';
-import { useAfterLoadIdle } from '../../../lib/after-load.ts';
+import { inTurn, useAfterLoadIdle } from '../../../lib/after-load.ts';
 
 /**
  * The header's chat entry: its label and the live total of unread messages. Mounting it keeps the
@@ -29,7 +29,7 @@ export function ChatNavLabel() {
 // the header shows no count, as it does before the counts arrive from the server; the page's own
 // code and photo do not wait behind the store's (a post's page painted its photo later for it).
 const LiveUnreadCount = lazy(() =>
-  import('./live-unread-count.tsx').then((m) => ({ default: m.LiveUnreadCount })),
+  inTurn(() => import('./live-unread-count.tsx')).then((m) => ({ default: m.LiveUnreadCount })),
 );
 
 function WithUnreadCount({ children }: { children: (count: number) => ReactNode }) {
@@ -45,7 +45,7 @@ function WithUnreadCount({ children }: { children: (count: number) => ReactNode 
 // The Socket.IO client and the chat's sync code are a fifth of the app's script: no first screen needs
 // them, so they load once the page has loaded and gone idle.
 const ChatRealtimeConnection = lazy(() =>
-  import('./chat-realtime.tsx').then((m) => ({ default: m.ChatRealtimeConnection })),
+  inTurn(() => import('./chat-realtime.tsx')).then((m) => ({ default: m.ChatRealtimeConnection })),
 );
 
 /** Runs the chat's live connection while someone is signed in (rendered once, by the header). */

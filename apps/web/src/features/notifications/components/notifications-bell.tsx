@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconNavLink } from '../../../components/ui/icon-nav-link.tsx';
 import { BellIcon } from '../../../components/ui/icons/bell.tsx';
-import { useAfterLoadIdle } from '../../../lib/after-load.ts';
+import { inTurn, useAfterLoadIdle } from '../../../lib/after-load.ts';
 import { useUnreadNotifications } from '../api/unread-count.ts';
 
 // The live updates need the Socket.IO client (shared with the chat's connection): no first screen needs
@@ -10,7 +10,7 @@ import { useUnreadNotifications } from '../api/unread-count.ts';
 // asked for then too: its read (and the notifications' schemas it loads) would otherwise go out beside
 // the page's own code and data, which the page's first paint waits for.
 const NotificationsLive = lazy(() =>
-  import('./notifications-live.tsx').then((m) => ({ default: m.NotificationsLive })),
+  inTurn(() => import('./notifications-live.tsx')).then((m) => ({ default: m.NotificationsLive })),
 );
 
 /** The header's bell for a signed-in user: a link to /notifications with the unread count. */
