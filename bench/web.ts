@@ -8,6 +8,7 @@ import { buildFloor } from './web/floor.ts';
 import { CPU_SLOWDOWN, INP_MAX_MS, INP_TRIES, type InpCase, measureInp, p75 } from './web/inp.ts';
 import {
   BASELINE_PAGE,
+  CPU_PAGE,
   launchChrome,
   medianAudit,
   type PageScore,
@@ -113,6 +114,20 @@ function lighthouseRow(
   };
 }
 
+/**
+ * The fixed script work's total blocking time: read the pages' TBT beside it (a host twice as slow
+ * doubles both). On 2026-12-07's slow host the post page's TBT was 400–700 ms against 165–213 ms on
+ * 2026-12-05's quiet one; from this row on, the run says which kind of host it had.
+ */
+function hostSpeedRow(cpu: PageScore): Row {
+  return {
+    bench: 'web',
+    case: "lighthouse mobile: the host's speed (fixed script work, 8 tasks)",
+    measured: `TBT ${ms(Math.round(cpu.tbt))}`,
+    values: { tbtMs: cpu.tbt },
+  };
+}
+
 /** `BENCH_WEB_PAGES=/login,/home` measures only these pages with Lighthouse (while iterating). */
 function selectedPages(pages: string[]): string[] {
   const only = process.env.BENCH_WEB_PAGES?.split(',').map((p) => p.trim());
@@ -142,6 +157,9 @@ export const webBench: Bench = {
       ctx.log(`web: Lighthouse, ${runs} run(s) a page`);
       const baseline = await medianAudit(chrome, server.url + BASELINE_PAGE, runs);
       ctx.log(`web: static page ${describeScore(baseline)}`);
+      const cpu = await medianAudit(chrome, server.url + CPU_PAGE, runs);
+      ctx.log(`web: the host's speed (fixed script work) ${describeScore(cpu)}`);
+      rows.push(hostSpeedRow(cpu));
       const measure = async (page: string, path: string, language: string) => {
         const score = await medianAudit(chrome, server.url + path, runs);
         ctx.log(`web: ${page} (${language}) ${describeScore(score)}`);

@@ -19,10 +19,18 @@ export const CHROME_FLAGS = [
 /** The trivial page every Lighthouse score is compared with: served by the same server, same run. */
 export const BASELINE_PAGE = '/bench-baseline.html';
 const SESSION_PAGE = '/bench-session.html';
+/**
+ * The host's speed, measured by the same Lighthouse in the same run: a page whose script does a fixed
+ * amount of work a page's scripts do (build objects, JSON out and back, sort), in eight tasks after
+ * load. Its total blocking time scales with how fast this machine runs script at that moment; the static
+ * baseline scores 100 on a slow host as on a fast one, so it cannot say why a page's TBT doubled.
+ */
+export const CPU_PAGE = '/bench-cpu.html';
 
 /**
  * A copy of a built app (`source`, by default apps/web/dist) in bench/.work/`name`, for a benchmark's
- * server (WEB_DIST), so a rebuild elsewhere cannot change it mid-run, plus two bench-only pages: the static baseline, and a page that stores a session in
+ * server (WEB_DIST), so a rebuild elsewhere cannot change it mid-run, plus bench-only pages: the static baseline,
+ * the host's speed (CPU_PAGE), and a page that stores a session in
  * localStorage the way the app does after a login (auth_token, user_data), so signed-in pages can be
  * measured without a browser automation library; the app's boot.js then runs on it, which sets the
  * language cookie from the stored language as the app does (the server picks the prerendered page's
@@ -37,6 +45,32 @@ export function prepareSite(source: string = distDir, name = 'web-dist'): string
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
       '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title></head>' +
       '<body><h1>Makan</h1><p>A static page, the floor of what this server and browser can score.</p></body></html>\n',
+  );
+  writeFileSync(
+    path.join(dir, CPU_PAGE),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1"><title>CPU</title>' +
+      '<script src="/bench-cpu.js" defer></script></head><body><h1>Makan</h1><p>Fixed script work.</p></body></html>\n',
+  );
+  writeFileSync(
+    path.join(dir, 'bench-cpu.js'),
+    [
+      'const work = () => {',
+      '  const rows = [];',
+      '  for (let i = 0; i < 4000; i++) rows.push({ id: i, name: "listing " + i, price: (i * 7919) % 100003, tags: [i % 7, i % 11] });',
+      '  const back = JSON.parse(JSON.stringify(rows));',
+      '  back.sort((a, b) => a.price - b.price || a.name.localeCompare(b.name));',
+      '  return back[0].id;',
+      '};',
+      'let left = 8;',
+      'const task = () => {',
+      '  for (let i = 0; i < 6; i++) work();',
+      '  if (--left > 0) setTimeout(task, 0);',
+      "  else document.title = 'done';",
+      '};',
+      "addEventListener('load', () => setTimeout(task, 0));",
+      '',
+    ].join('\n'),
   );
   writeFileSync(
     path.join(dir, SESSION_PAGE),

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Reader, Shape } from '../lib/read.ts';
 
@@ -28,6 +28,13 @@ export function expectReaderMatchesSchema(reader: Reader<unknown>, schema: z.Zod
     }
   }
   return cases;
+}
+
+/** One test per pair: each reader read as the contract's schema named beside it. */
+export function itReadsAsItsSchema(pairs: ReadonlyArray<readonly [string, Reader<unknown>, z.ZodType]>) {
+  it.each(pairs)('%s', (_name, reader, schema) => {
+    expect(expectReaderMatchesSchema(reader, schema)).toBeGreaterThan(10);
+  });
 }
 
 const REMOVED = Symbol('removed');
