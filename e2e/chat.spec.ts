@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { makePng } from './png.ts';
 import { dismissToasts, type Language, logIn, picturesLoaded, setTheme, snap } from './support.ts';
 
@@ -56,8 +56,35 @@ async function online(page: Page) {
   });
 }
 
+/**
+ * Every status the chat's connection indicator shows, in order, from each page load on: a signed-in
+ * user's connection opens once the page is idle, and until then it must read "connecting", never
+ * "offline" (it once did).
+ */
+async function recordConnectionStatuses(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { chatStatuses: string[] }).chatStatuses = seen;
+    const look = () => {
+      const status = document.querySelector('[data-testid="chat-connection"]')?.getAttribute('data-status');
+      if (status && seen.at(-1) !== status) seen.push(status);
+    };
+    new MutationObserver(look).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-status'],
+    });
+  });
+}
+
+async function statusesSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { chatStatuses: string[] }).chatStatuses);
+}
+
 async function userIn(browser: Browser, email: string, language: Language) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await recordConnectionStatuses(context);
   const page = await context.newPage();
   await logIn(page, email, language);
   return { context, page };
@@ -193,6 +220,8 @@ for (const language of ['en', 'ar'] as Language[]) {
     await expect(a.getByTestId('message').filter({ hasText: reply })).toHaveCount(1);
     await expect(a.getByTestId('chat-file').filter({ hasText: `floor-plan-${stamp}.pdf` })).toBeVisible();
     await picturesLoaded(a);
+    await online(a);
+    expect(await statusesSeen(a)).toEqual(['connecting', 'online']);
     await snap(a, `chat-thread-${language}-1280-dark`);
     await setTheme(a, 'light');
 

@@ -34,6 +34,24 @@ describe('realtime connection', () => {
     expect(connectionProblem({ id: 1 }, 't')).toBeNull();
   });
 
+  it('reads "connecting" for a signed-in user before the connection opens, "offline" without a session', () => {
+    let token: string | null = 'tok';
+    const realtime = createRealtime({
+      connect: () => fakeSocket() as unknown as RealtimeSocket,
+      getToken: () => token,
+      getUser: () => user,
+      origin: () => 'http://app',
+    });
+    expect(realtime.getState()).toEqual({ status: 'connecting', error: null });
+    expect(realtime.getState()).toBe(realtime.getState());
+    token = null;
+    expect(realtime.getState()).toEqual({ status: 'offline', error: null });
+    token = 'tok';
+    realtime.connect();
+    realtime.disconnect();
+    expect(realtime.getState()).toEqual({ status: 'offline', error: null });
+  });
+
   it('connects with the token over websocket only, then reports connecting, online, reconnecting, offline', () => {
     const socket = fakeSocket();
     const connect = vi.fn(() => socket as unknown as RealtimeSocket);

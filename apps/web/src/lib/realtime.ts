@@ -59,7 +59,13 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   const deps: RealtimeDeps = { ...defaultDeps, ...overrides };
   let socket: RealtimeSocket | null = null;
   let token: string | null = null;
+  // Until the first connect a signed-in user's connection is on its way (it opens once the page has
+  // loaded and gone idle), so it reads "connecting", not "offline"; without a session it is offline.
+  let started = false;
   let state: RealtimeState = { status: 'offline', error: null };
+  const awaited: RealtimeState = { status: 'connecting', error: null };
+  const getState = (): RealtimeState =>
+    started || connectionProblem(deps.getUser(), deps.getToken()) ? state : awaited;
   const stateListeners = new Set<() => void>();
   const connectListeners = new Set<(socket: RealtimeSocket) => void>();
   const socketListeners = new Set<(socket: RealtimeSocket | null) => void>();
@@ -76,6 +82,7 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
 
   /** Opens the connection if it is not open yet; returns the problem text when it cannot. */
   function connect(): string | null {
+    started = true;
     const nextToken = deps.getToken();
     const problem = connectionProblem(deps.getUser(), nextToken);
     if (problem) {
@@ -159,7 +166,7 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     disconnect,
     followSession,
     getSocket: () => socket,
-    getState: () => state,
+    getState,
     /** Runs on every connect, the first and each reconnect: re-subscribe, catch up. */
     onConnect(listener: (socket: RealtimeSocket) => void): () => void {
       connectListeners.add(listener);
