@@ -1,10 +1,6 @@
 import { LIMITS } from '@makan/contract/limits';
-import {
-  CLIENT_EVENTS,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  SOCKET_PATH,
-} from '@makan/contract/realtime';
+import type { ClientToServerEvents, ServerToClientEvents } from '@makan/contract/realtime';
+import { CLIENT_EVENTS, SOCKET_PATH } from '@makan/contract/realtime-events';
 import { TEXT } from '@makan/contract/texts';
 import { useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
@@ -55,6 +51,9 @@ export function connectionProblem(user: { id?: number | null } | null, token: st
   return null;
 }
 
+/** A connection on its way: before the first connect, and in a page prerendered for a signed-in reader. */
+const CONNECTING: RealtimeState = { status: 'connecting', error: null };
+
 export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   const deps: RealtimeDeps = { ...defaultDeps, ...overrides };
   let socket: RealtimeSocket | null = null;
@@ -63,9 +62,8 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   // loaded and gone idle), so it reads "connecting", not "offline"; without a session it is offline.
   let started = false;
   let state: RealtimeState = { status: 'offline', error: null };
-  const awaited: RealtimeState = { status: 'connecting', error: null };
   const getState = (): RealtimeState =>
-    started || connectionProblem(deps.getUser(), deps.getToken()) ? state : awaited;
+    started || connectionProblem(deps.getUser(), deps.getToken()) ? state : CONNECTING;
   const stateListeners = new Set<() => void>();
   const connectListeners = new Set<(socket: RealtimeSocket) => void>();
   const socketListeners = new Set<(socket: RealtimeSocket | null) => void>();
@@ -195,5 +193,7 @@ export const realtime = createRealtime();
 export const realtimeEnabled = { current: import.meta.env.MODE !== 'test' };
 
 export function useRealtimeState(): RealtimeState {
-  return useSyncExternalStore(realtime.subscribe, realtime.getState, realtime.getState);
+  // The prerendered signed-in pages (the chat's shell) were rendered before any connection: they say it
+  // is on its way, and hydration starts from the same words.
+  return useSyncExternalStore(realtime.subscribe, realtime.getState, () => CONNECTING);
 }
