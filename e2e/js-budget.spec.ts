@@ -64,19 +64,28 @@ test('every route loads no more JS than its ceiling before it runs', () => {
 });
 
 /**
- * Issue 17 (decisions 033, 034): these pages render from answers read without zod; the schemas
+ * Issue 17 (decisions 033, 034, 035): these pages render from answers read without zod; the schemas
  * (zod's chunk and the contract's schema chunks, apps/web/vite.config.ts) load only for a form's check.
  * Read from the build this suite serves (its manifest: what each page loads before it runs).
  */
-test('the feed, a post, the login page, the companies and about load no zod before they run', () => {
+test('the feed, a post, the login page, the companies, about, the chat and the notifications load no zod before they run', () => {
   // zod's code, whichever chunk holds it: its object schema's name is kept as a string by the minifier.
   const holdsZod = (file: string) => readFileSync(path.join(distDir, file), 'utf8').includes('ZodObject');
-  const pages = routeBundles(['/login', '/home', '/post/:id', '/companies', '/about']);
-  const [chat] = routeBundles(['/chat']);
+  const pages = routeBundles([
+    '/login',
+    '/home',
+    '/post/:id',
+    '/companies',
+    '/about',
+    '/chat',
+    '/chat/:id',
+    '/notifications',
+  ]);
+  const [settings] = routeBundles(['/settings']);
   for (const { route, files } of pages) {
     expect(files.length, route).toBeGreaterThan(3);
     expect(files.filter(holdsZod), `${route} loads ${files.join(', ')}`).toEqual([]);
   }
-  // The check finds zod where it is: the chat page does load it.
-  expect(chat?.files.some(holdsZod)).toBe(true);
+  // The check finds zod where it is: the settings' forms do load it.
+  expect(settings?.files.some(holdsZod)).toBe(true);
 });

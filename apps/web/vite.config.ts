@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { type GraphModule, partition } from './build/chunk-partition.ts';
 import { ROUTE_PAGES } from './src/app/route-pages.ts';
 
 const api = 'http://localhost:3000';
@@ -320,10 +321,53 @@ const SCHEMA_MODULES = new Set(
     .map((file) => path.join(CONTRACT_SOURCES, file)),
 );
 
+/**
+ * The chunks of the modules two or more pages share, by the pages that use them (build/chunk-partition.ts;
+ * decision 035): worked out from the whole module graph once it is loaded, read by the `shared` group.
+ */
+function chunksByPages() {
+  let names = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'makan:chunks-by-pages',
+    apply: 'build',
+    buildEnd() {
+      const modules: GraphModule[] = [];
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (!info) continue;
+        modules.push({
+          id,
+          imports: info.importedIds,
+          isEntry: info.isEntry,
+          isRoot: info.isEntry || info.dynamicImporters.length > 0,
+          size: info.code?.length ?? 0,
+        });
+      }
+      const shared = partition(modules, {
+        place: (id) => !ZOD.test(id) && !SCHEMA_MODULES.has(id),
+        prefix: 'shared',
+        // Source bytes before minifying (about 6 KB minified, 2 KB gzip): /home 15 → 14 files at 184 KB.
+        mergeBelow: 20 * 1024,
+      });
+      // The schemas the same way, in chunks of their own: a chunk holding both would bring zod to
+      // pages that only run the other code.
+      const schemas = partition(modules, {
+        place: (id) => SCHEMA_MODULES.has(id),
+        prefix: 'schemas',
+        mergeBelow: 20 * 1024,
+      });
+      names = new Map([...shared, ...schemas]);
+    },
+  };
+  return { plugin, chunkOf: (id: string) => names.get(id) ?? null };
+}
+const sharedChunks = chunksByPages();
+
 export default defineConfig({
   // React with fast refresh in `npm run dev` (docs/decisions/008).
   plugins: [
     englishWithoutContractCopies(),
+    sharedChunks.plugin,
     react(),
     tailwindcss(),
     textPreloads(),
@@ -358,32 +402,25 @@ export default defineConfig({
         // module: 104 files, 48 of them on /post/{id} and 42 on /chat, each a request of its own on
         // HTTP/1.1's six connections, so a page's JS (and the photo behind it) arrived late on a slow
         // phone. What the entry loads statically is one chunk; a module used by two or more pages goes
-        // to a chunk of the pages that use it, and such a chunk under 6 KB joins its nearest neighbour:
-        // 57 files, 15 on /post/{id}, 19 on /chat (docs/decisions/031-fewer-chunks.md, 034 for 6 KB:
-        // at 16 KB a merge could chain a page to code and zod it never uses, /home 232 KB, /about 202).
-        // Merged chunks can import each other both ways: the order the modules run in is kept as
-        // written (without it a merged chunk ran a module before the one it imports).
+        // to a chunk of the pages that use it, and a small such chunk joins another only where no page
+        // then loads code, or imports, it did not load before beyond a few bytes (build/chunk-partition.ts):
+        // 55 files, 14 on /post/{id}, 13 on /chat (docs/decisions/031-fewer-chunks.md, 035: rolldown's
+        // own merge joined nearest neighbours, and one changed import sent the post's page the chat's
+        // live code and zod, 185 → 241 KB). Merged chunks can import each other both ways: the order
+        // the modules run in is kept as written (without it a merged chunk ran a module before the one
+        // it imports).
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 4 },
-            // zod in one chunk; the contract's schema modules in chunks per set of pages that use them (one
-            // under 8 KB joins its nearest such neighbour), without the zod-free modules they import.
+            // zod in one chunk; every other module two or more pages share, the contract's schema modules
+            // apart from the rest, in chunks by the pages that use them (chunksByPages above).
             { name: 'zod', test: ZOD, priority: 3 },
             {
-              name: 'schemas',
-              test: (id) => SCHEMA_MODULES.has(id),
-              priority: 2,
-              includeDependenciesRecursively: false,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 8 * 1024,
-            },
-            {
-              name: 'shared',
-              minShareCount: 2,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 6 * 1024,
+              name: sharedChunks.chunkOf,
+              debugName: 'shared',
               priority: 1,
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -3,7 +3,7 @@ import { normalizeEmail, toAsciiDigits } from './identifier.ts';
 import { LANGUAGES } from './languages.ts';
 import { LIMITS } from './limits.ts';
 import { formatText, TEXT } from './texts.ts';
-import { USER_TYPES } from './user-types.ts';
+import { ROLES, USER_TYPES } from './user-types.ts';
 
 export { LANGUAGES, type Language } from './languages.ts';
 export { USER_TYPES, type UserType } from './user-types.ts';
@@ -171,7 +171,7 @@ export const fullUser = z.object({
   /** False for an account made by LinkedIn sign-in that never set one: it confirms with emailed codes. */
   has_password: z.boolean(),
   /** member, moderator or admin (issue 21): moderators and admins see the console at /admin. */
-  role: z.enum(['member', 'moderator', 'admin']),
+  role: z.enum(ROLES),
   /** A company whose registration a moderator checked: the 'Verified company' badge (issue 21). */
   company_verified: z.boolean(),
   language: z.enum(LANGUAGES),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { USER_TYPES } from './auth.ts';
 import { formatText, TEXT } from './texts.ts';
+import { ROLES, USER_TYPES } from './user-types.ts';
 
 /**
  * Trust and safety (issue 21): reports by members, moderators who act on them, an audit log nobody
@@ -8,11 +8,10 @@ import { formatText, TEXT } from './texts.ts';
  * revoke moderator (the first admin is made from the command line: `npm run admin -- grant <email>`).
  */
 
-export const ROLES = ['member', 'moderator', 'admin'] as const;
+export { ROLES, type Role } from './user-types.ts';
 
 /** A suspension for good is stored as this date: past it, nothing in the product is dated. */
 export const SUSPENDED_FOREVER = '9999-12-31T00:00:00.000Z';
-export type Role = (typeof ROLES)[number];
 
 /** What can be reported. */
 export const REPORT_TARGETS = ['post', 'comment', 'message', 'user'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
+import { MODERATION_OUTCOMES, NOTIFICATION_KINDS } from './notification-kinds.ts';
 
 /**
  * Notifications (issue 22): what happened to a user's listings, comments, followers, messages and
@@ -7,30 +8,14 @@ import { LANGUAGES } from './languages.ts';
  * listing'). Written after the action, off the request path, by a durable queue; a like taken back
  * before it was seen leaves nothing; one's own actions and blocked users never notify.
  */
-export const NOTIFICATION_KINDS = [
-  'like',
-  'comment',
-  'reply',
-  'follow',
-  'message',
-  'moderation',
-  /** Someone wrote `@name` naming you in a listing or a comment. */
-  'mention',
-  /** A listing you bookmarked changed its price or its status. */
-  'listing',
-  /** Someone you follow posted a listing (off unless you turn it on). */
-  'post',
-  /**
-   * A listing now matches one of your saved searches (issue 23): its author is the actor, the
-   * search's name the excerpt. Told once per listing; how often is the search's own choice.
-   */
-  'search',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** What a moderation notification tells (the reason, when there is one, is its `excerpt`). */
-export const MODERATION_OUTCOMES = ['report_handled', 'removed', 'warned', 'restored'] as const;
-export type ModerationOutcome = (typeof MODERATION_OUTCOMES)[number];
+export {
+  MODERATION_OUTCOMES,
+  type ModerationOutcome,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  PUSH_KEY_PATH,
+  PUSH_SUBSCRIPTIONS_PATH,
+} from './notification-kinds.ts';
 
 /** The people shown on a grouped notification: the latest few. */
 export const NOTIFICATION_ACTORS_SHOWN = 3;
@@ -171,8 +156,6 @@ export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
  * Web push (issue 22): the server's VAPID public key, and a device's subscription (one per device:
  * the same endpoint again replaces it). A subscription answered 404/410 by its push service is pruned.
  */
-export const PUSH_KEY_PATH = '/api/push/key';
-export const PUSH_SUBSCRIPTIONS_PATH = '/api/push/subscriptions';
 export const pushKeySchema = z.object({ public_key: z.string() });
 export const pushSubscriptionRequest = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).max(2048),

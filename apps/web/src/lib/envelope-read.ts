@@ -8,7 +8,7 @@ import { TEXT_KEYS, type TextCode, type TextKey, type TextParams } from '@makan/
  * keeps these equal to the contract's schemas.
  */
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Each value of a record read by `read`, or undefined when any is not. */

@@ -1,8 +1,10 @@
+import { pushKeySchema } from '@makan/contract/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, routeFetch } from '../test/auth-fixtures.ts';
 import { fakePushBrowser, removePushBrowser, subscriptionJson } from '../test/push-fixtures.ts';
+import { itReadsAsItsSchema } from '../test/reader-equivalence.ts';
 import { mockFetch, signIn } from '../test/render.tsx';
-import { syncPushDevice } from './push.ts';
+import { pushKeyReader, syncPushDevice } from './push.ts';
 
 /** A device belongs to its session (issue 22): the signed-in app hands it over at each start. */
 
@@ -34,4 +36,8 @@ describe('syncPushDevice', () => {
     await syncPushDevice();
     expect(calls).toEqual([]);
   });
+});
+
+describe('the push key reader reads as the contract’s schema does', () => {
+  itReadsAsItsSchema([['pushKeySchema', pushKeyReader, pushKeySchema]] as const);
 });

@@ -1,3 +1,5 @@
+import { isRecord } from './envelope-read.ts';
+
 /**
  * Readers: what a page's first render reads from the server checked without zod (issue 17: zod and the
  * contract's schemas are about 25 KB of gzip JS and 100+ ms of a slowed phone's main thread before a post
@@ -48,9 +50,6 @@ function reader<T>(shape: Shape, read: (value: unknown, path: string) => T): Rea
   };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 export const str: Reader<string> = reader({ type: 'string' }, (value, path) => {
   if (typeof value !== 'string') throw new ReadError(path, 'a string');
   return value;
@@ -89,6 +88,14 @@ export function oneOf<const T extends string>(values: readonly T[]): Reader<T> {
     if (typeof value !== 'string' || !allowed.has(value))
       throw new ReadError(path, `one of ${values.join(', ')}`);
     return value as T;
+  });
+}
+
+/** Exactly this string (zod's `z.literal(value)`). */
+export function literal<const T extends string>(expected: T): Reader<T> {
+  return reader({ type: 'string', const: expected }, (value, path) => {
+    if (value !== expected) throw new ReadError(path, JSON.stringify(expected));
+    return expected;
   });
 }
 

@@ -45,11 +45,12 @@ const label = (value: unknown) => (typeof value === 'number' ? String(value) : J
  * A valid value for a description: variant 0 takes the value side of each nullable and the first of
  * each choice, variant 1 null and the last; lists hold two items, objects an extra unknown key too.
  */
-function sample(shape: Shape, variant: number): unknown {
+export function sample(shape: Shape, variant: number): unknown {
   if (Array.isArray(shape.anyOf)) {
     const options = shape.anyOf as Shape[];
     return sample(options[variant === 0 ? 0 : options.length - 1] as Shape, variant);
   }
+  if (shape.const !== undefined) return shape.const;
   if (Array.isArray(shape.enum)) {
     const values = shape.enum as unknown[];
     return values[variant === 0 ? 0 : values.length - 1];

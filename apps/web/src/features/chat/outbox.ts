@@ -1,9 +1,5 @@
-import {
-  CHAT_FILE_TYPES,
-  type ChatAttachment,
-  type ChatMessage,
-  chatFileMaxLabel,
-} from '@makan/contract/chat';
+import type { ChatAttachment, ChatMessage } from '@makan/contract/chat';
+import { CHAT_FILE_TYPES, chatFileMaxLabel } from '@makan/contract/chat-kinds';
 import { LIMITS } from '@makan/contract/limits';
 import type { TextCode } from '@makan/contract/texts';
 import { claimsImage, sniffImage } from '../../lib/file-type.ts';

@@ -1,5 +1,6 @@
 import { LIMITS } from '@makan/contract/limits';
-import { CLIENT_EVENTS, SERVER_EVENTS, type ServerToClientEvents } from '@makan/contract/realtime';
+import type { ServerToClientEvents } from '@makan/contract/realtime';
+import { CLIENT_EVENTS, SERVER_EVENTS } from '@makan/contract/realtime-events';
 import { ApiError } from '../../lib/http.ts';
 import type { RealtimeSocket } from '../../lib/realtime.ts';
 import { fetchConversation } from './api/conversation.ts';

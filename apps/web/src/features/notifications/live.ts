@@ -1,17 +1,17 @@
-import { notificationsChangedEvent } from '@makan/contract/notifications';
-import { SERVER_EVENTS } from '@makan/contract/realtime';
+import { SERVER_EVENTS } from '@makan/contract/realtime-events';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeSocket } from '../../lib/realtime.ts';
 import { notificationsListKey, putInPlace, setUnreadCount } from './api/notification-cache.ts';
+import { notificationsChangedReader } from './api/readers.ts';
 
 /**
  * NotificationsChanged (on the user's channel): the unread count now, and the notification new or
  * updated, which goes to its place in the list held (the top, unless a later one came first); none
- * means some were read or taken back, and the list is read again. The payload is parsed with the
- * contract's schema: a malformed one changes nothing.
+ * means some were read or taken back, and the list is read again. The payload is read as the
+ * contract's schema reads it (api/readers.ts): a malformed one changes nothing.
  */
 export function applyNotificationsChanged(queryClient: QueryClient, payload: unknown): void {
-  const event = notificationsChangedEvent.safeParse(payload);
+  const event = notificationsChangedReader.safeParse(payload);
   if (!event.success) return;
   setUnreadCount(queryClient, event.data.unread_count);
   if (event.data.notification) putInPlace(queryClient, event.data.notification);

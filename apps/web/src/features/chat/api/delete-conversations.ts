@@ -1,9 +1,9 @@
-import { deleteConversationsResult } from '@makan/contract/chat';
 import { TEXT } from '@makan/contract/texts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, http } from '../../../lib/http.ts';
 import { removeConversations } from '../state/conversations.ts';
 import { chatStore } from '../store.ts';
+import { deleteConversationsReader } from './readers.ts';
 
 /** DELETE /api/chat/conversations: hides them for me; at least one id (spec §5). */
 export async function deleteConversations(ids: readonly number[]) {
@@ -17,7 +17,7 @@ export async function deleteConversations(ids: readonly number[]) {
   const { data } = await http.request('/chat/conversations', {
     method: 'DELETE',
     body: { conversation_ids: ids },
-    schema: deleteConversationsResult,
+    schema: deleteConversationsReader,
     toast: 'all',
   });
   chatStore.update((state) => removeConversations(state, data.deleted));

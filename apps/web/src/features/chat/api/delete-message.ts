@@ -1,8 +1,8 @@
-import { messageSchema } from '@makan/contract/chat';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { replaceMessage } from '../state/messages.ts';
 import { chatStore } from '../store.ts';
+import { messageReader } from './readers.ts';
 
 /** DELETE /api/chat/conversations/{id}/messages/{messageId}: the message stays as a tombstone. */
 export async function deleteMessage({
@@ -16,7 +16,7 @@ export async function deleteMessage({
     method: 'DELETE',
     toast: 'all',
   });
-  const tombstone = messageSchema.safeParse(data);
+  const tombstone = messageReader.safeParse(data);
   if (tombstone.success) chatStore.update((state) => replaceMessage(state, tombstone.data));
   return data;
 }

@@ -1,8 +1,8 @@
-import { messageSchema } from '@makan/contract/chat';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { replaceMessage } from '../state/messages.ts';
 import { chatStore } from '../store.ts';
+import { messageReader } from './readers.ts';
 
 /** PUT /api/chat/conversations/{id}/messages/{messageId}: own text messages only. */
 export async function editMessage({
@@ -17,7 +17,7 @@ export async function editMessage({
   const { data } = await http.request(`/chat/conversations/${conversationId}/messages/${messageId}`, {
     method: 'PUT',
     body: { content },
-    schema: messageSchema,
+    schema: messageReader,
     toast: 'except-validation',
   });
   chatStore.update((state) => replaceMessage(state, data));

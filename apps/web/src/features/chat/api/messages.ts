@@ -1,6 +1,6 @@
-import { messagesResult } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
 import { http } from '../../../lib/http.ts';
+import { messagesReader } from './readers.ts';
 
 export interface MessagesPage {
   page?: number;
@@ -19,7 +19,7 @@ export async function fetchMessages(
 ) {
   const { data } = await http.request(`/chat/conversations/${conversationId}/messages`, {
     query: { per_page: perPage, page, before, after },
-    schema: messagesResult,
+    schema: messagesReader,
     signal,
     toast: 'none',
   });

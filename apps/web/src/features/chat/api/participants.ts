@@ -1,7 +1,7 @@
-import { participantsResult } from '@makan/contract/chat';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { chatKey } from './keys.ts';
+import { participantsReader } from './readers.ts';
 
 export const participantsKey = (conversationId: number) =>
   [...chatKey, 'participants', conversationId] as const;
@@ -9,7 +9,7 @@ export const participantsKey = (conversationId: number) =>
 /** GET /api/chat/conversations/{id}/participants. */
 export async function fetchParticipants(conversationId: number, { signal }: { signal?: AbortSignal } = {}) {
   const { data } = await http.request(`/chat/conversations/${conversationId}/participants`, {
-    schema: participantsResult,
+    schema: participantsReader,
     signal,
     toast: 'none',
   });

@@ -1,7 +1,7 @@
-import { conversationSearchResult } from '@makan/contract/chat';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { chatKey } from './keys.ts';
+import { conversationSearchReader } from './readers.ts';
 
 export const conversationSearchKey = (q: string) => [...chatKey, 'search', q] as const;
 
@@ -9,7 +9,7 @@ export const conversationSearchKey = (q: string) => [...chatKey, 'search', q] as
 export async function searchConversations(q: string, { signal }: { signal?: AbortSignal } = {}) {
   const { data } = await http.request('/chat/conversations/search', {
     query: { q },
-    schema: conversationSearchResult,
+    schema: conversationSearchReader,
     signal,
     toast: 'none',
   });

@@ -1,5 +1,5 @@
-import { messageSchema } from '@makan/contract/chat';
 import { http } from '../../../lib/http.ts';
+import { messageReader } from './readers.ts';
 
 export interface SendFileInput {
   conversationId: number;
@@ -27,7 +27,7 @@ export async function sendFile({
   const { data } = await http.request(`/chat/conversations/${conversationId}/files`, {
     method: 'POST',
     body,
-    schema: messageSchema,
+    schema: messageReader,
     toast: 'none',
     ...(onUploadProgress ? { onUploadProgress } : {}),
   });

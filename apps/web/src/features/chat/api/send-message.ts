@@ -1,8 +1,10 @@
-import { type ChatMessage, messageSchema } from '@makan/contract/chat';
+import type { ChatMessage } from '@makan/contract/chat';
 import { LIMITS } from '@makan/contract/limits';
-import { CLIENT_EVENTS, type SendAck, sendAck } from '@makan/contract/realtime';
+import type { SendAck } from '@makan/contract/realtime';
+import { CLIENT_EVENTS } from '@makan/contract/realtime-events';
 import { ApiError, http, kindOfStatus } from '../../../lib/http.ts';
 import { type RealtimeSocket, realtime } from '../../../lib/realtime.ts';
+import { messageReader, readSendAck } from './readers.ts';
 
 export interface SendTextInput {
   conversationId: number;
@@ -17,7 +19,7 @@ export async function postMessage({ conversationId, content, replyToId, clientId
   const { data } = await http.request(`/chat/conversations/${conversationId}/messages`, {
     method: 'POST',
     body: { content, type: 'text', client_id: clientId, ...(replyToId ? { reply_to_id: replyToId } : {}) },
-    schema: messageSchema,
+    schema: messageReader,
     toast: 'none',
   });
   return data;
@@ -46,8 +48,7 @@ async function askSocket(socket: RealtimeSocket, input: SendTextInput, timeoutMs
       client_id: input.clientId,
       ...(input.replyToId ? { reply_to_id: input.replyToId } : {}),
     });
-    const parsed = sendAck.safeParse(answer);
-    return parsed.success ? parsed.data : undefined;
+    return readSendAck(answer);
   } catch {
     // No acknowledgement in time, or the connection dropped before it came.
     return undefined;

@@ -1,4 +1,5 @@
-import { CHAT_FILE_ACCEPT, type ChatMessage } from '@makan/contract/chat';
+import type { ChatMessage } from '@makan/contract/chat';
+import { CHAT_FILE_ACCEPT } from '@makan/contract/chat-kinds';
 import { LIMITS } from '@makan/contract/limits';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

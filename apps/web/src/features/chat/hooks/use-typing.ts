@@ -1,5 +1,5 @@
 import { LIMITS } from '@makan/contract/limits';
-import { CLIENT_EVENTS } from '@makan/contract/realtime';
+import { CLIENT_EVENTS } from '@makan/contract/realtime-events';
 import { useCallback, useEffect, useRef } from 'react';
 import { realtime } from '../../../lib/realtime.ts';
 

@@ -1,4 +1,3 @@
-import { unreadCountSchema } from '@makan/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import {
@@ -8,10 +7,11 @@ import {
   setUnreadCount,
   snapshotNotifications,
 } from './notification-cache.ts';
+import { unreadCountReader } from './unread-count.ts';
 
 /** POST /api/notifications/read-all: { unread_count: 0 }, with the message TEXT.notificationsAllRead. */
 export function markAllNotificationsRead() {
-  return http.request('/notifications/read-all', { method: 'POST', schema: unreadCountSchema });
+  return http.request('/notifications/read-all', { method: 'POST', schema: unreadCountReader });
 }
 
 /** Every dot and the badge go at once; a failure (its toast shown by the client) puts them back. */

@@ -1,4 +1,4 @@
-import { type Notification, notificationSchema } from '@makan/contract/notifications';
+import type { Notification } from '@makan/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import {
@@ -11,12 +11,13 @@ import {
   type UnreadCount,
   unreadCountKey,
 } from './notification-cache.ts';
+import { notificationReader } from './readers.ts';
 
 /** POST /api/notifications/{id}/read: the notification, read (404 when it is not the caller's). */
 export function markNotificationRead(id: number) {
   return http.request(`/notifications/${id}/read`, {
     method: 'POST',
-    schema: notificationSchema,
+    schema: notificationReader,
     toast: 'none',
   });
 }

@@ -1,7 +1,7 @@
-import { notificationsPage } from '@makan/contract/notifications';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { notificationsListKey, setUnreadCountFromRead } from './notification-cache.ts';
+import { notificationsPageReader } from './readers.ts';
 
 const PER_PAGE = 20;
 
@@ -19,7 +19,7 @@ export function useNotifications() {
       const { data } = await http.request('/notifications', {
         signal,
         query: { cursor: pageParam, per_page: PER_PAGE },
-        schema: notificationsPage,
+        schema: notificationsPageReader,
         toast: 'none',
       });
       setUnreadCountFromRead(queryClient, data.unread_count, askedAt);

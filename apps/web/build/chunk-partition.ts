@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+
+/**
+ * Which chunk each shared module of the app goes to (docs/decisions/035-chunks-by-the-pages-that-use-them.md).
+ *
+ * A root is the app's entry or anything loaded with `import()` (a page, a lazy panel). A module belongs
+ * to the roots that reach it through static imports; modules with the same two or more roots share one
+ * chunk, so a page loads only code it runs. A chunk too small to be worth a request of its own joins
+ * the smallest chunk whose roots include all of its roots: every page that loads it loaded that one
+ * already, so no page waits on more than before, and the pages of the larger chunk only get these few
+ * bytes besides, and only when every page of that chunk loads what its modules import already (a panel
+ * of 2 KB that imports the schemas would bring zod with it). It never joins a chunk of other pages: rolldown's own merge (`entriesAwareMergeThreshold`)
+ * picks the nearest neighbour, and one changed import sent the post's page the chat's live code, the
+ * Socket.IO client and zod (185 → 241 KB).
+ */
+
+export interface GraphModule {
+  id: string;
+  /** Modules it imports statically. */
+  imports: readonly string[];
+  /** The app's entry, or imported with `import()` somewhere. */
+  isRoot: boolean;
+  /** The app's entry: what it reaches loads on every page (the build's `boot` chunk), and is left out. */
+  isEntry: boolean;
+  /** Its code's length before minifying: what a chunk's size is judged by. */
+  size: number;
+}
+
+export interface PartitionOptions {
+  /** The modules this partition places; the others are decided elsewhere (or by rolldown). */
+  place: (id: string) => boolean;
+  /** The chunks' names begin with it. */
+  prefix: string;
+  /** A chunk smaller than this joins a larger one (see above). */
+  mergeBelow: number;
+}
+
+interface Group {
+  roots: Set<string>;
+  modules: Set<string>;
+  size: number;
+}
+
+/** Every module reached from `root` through static imports, `root` included. */
+function reach(root: string, byId: ReadonlyMap<string, GraphModule>): Set<string> {
+  const seen = new Set<string>([root]);
+  const queue = [root];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const imported of byId.get(next)?.imports ?? []) {
+      if (!seen.has(imported)) {
+        seen.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  return seen;
+}
+
+const isSuperset = (big: Set<string>, small: Set<string>) =>
+  big.size > small.size && [...small].every((root) => big.has(root));
+
+/** The map's value for `key`, made and kept first if it has none. */
+function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const made = make();
+  map.set(key, made);
+  return made;
+}
+
+/** A chunk's name: the first roots' file names (to read it) and a hash of them all (to keep it unique). */
+function chunkName(prefix: string, roots: Set<string>): string {
+  const sorted = [...roots].sort();
+  const names = sorted.slice(0, 3).map((id) => path.basename(id).replace(/\.[^.]+$/, ''));
+  const hash = createHash('sha256').update(sorted.join('\n')).digest('hex').slice(0, 6);
+  return `${prefix}~${names.join('~')}~${hash}`;
+}
+
+/** Module id → chunk name, for every module it places that two or more roots share. */
+export function partition(modules: readonly GraphModule[], options: PartitionOptions): Map<string, string> {
+  const byId = new Map(modules.map((module) => [module.id, module]));
+  const rootsOf = new Map<string, Set<string>>();
+  for (const root of modules.filter((module) => module.isRoot)) {
+    for (const id of reach(root.id, byId)) {
+      entryOf(rootsOf, id, () => new Set<string>()).add(root.id);
+    }
+  }
+  const booted = new Set(
+    modules.filter((module) => module.isEntry).flatMap((entry) => [...reach(entry.id, byId)]),
+  );
+
+  // A module the entry reaches only through a library's index, and does not use (rolldown leaves it
+  // out of the entry's chunk), goes with the others of its kind, in one chunk by the pages using them.
+  const leftByEntry = new Map<string, Group>();
+  const byRoots = new Map<string, Group>();
+  for (const [id, roots] of rootsOf) {
+    if (roots.size < 2 || !options.place(id)) continue;
+    const key = [...roots].sort().join('\n');
+    if (booted.has(id)) {
+      entryOf(leftByEntry, key, () => ({ roots, modules: new Set<string>(), size: 0 })).modules.add(id);
+      continue;
+    }
+    const group = entryOf(byRoots, key, () => ({ roots, modules: new Set<string>(), size: 0 }));
+    group.modules.add(id);
+    group.size += byId.get(id)?.size ?? 0;
+  }
+  // Smallest first, ties by name: the same chunks from the same code on every machine.
+  let groups = [...byRoots.values()].sort(
+    (a, b) =>
+      a.size - b.size || chunkName(options.prefix, a.roots).localeCompare(chunkName(options.prefix, b.roots)),
+  );
+
+  /** Whether every one of `roots` loads module `id` anyway (the entry's modules load on every page). */
+  const loadedBy = (id: string, roots: Set<string>) => {
+    if (booted.has(id)) return true;
+    const reachedFrom = rootsOf.get(id);
+    return reachedFrom !== undefined && [...roots].every((root) => reachedFrom.has(root));
+  };
+  /** Whether the pages of `roots` load already everything `group`'s modules import from outside it. */
+  const importsLoadedBy = (group: Group, roots: Set<string>) =>
+    [...group.modules].every((id) =>
+      (byId.get(id)?.imports ?? []).every(
+        (imported) => group.modules.has(imported) || loadedBy(imported, roots),
+      ),
+    );
+  const join = (from: Group, into: Group, roots: Set<string>) => {
+    for (const id of from.modules) into.modules.add(id);
+    into.size += from.size;
+    into.roots = roots;
+    groups = groups.filter((group) => group !== from);
+  };
+
+  // 1. A small chunk joins the smallest chunk of more pages that all load it already: no page waits on
+  //    more than its few bytes.
+  for (const group of [...groups]) {
+    if (group.size >= options.mergeBelow) continue;
+    const target = groups
+      .filter((other) => isSuperset(other.roots, group.roots) && importsLoadedBy(group, other.roots))
+      .sort((a, b) => a.roots.size - b.roots.size || a.size - b.size)[0];
+    if (target) join(group, target, target.roots);
+  }
+
+  // 2. Two small chunks left of different pages become one when each one's pages load what the other
+  //    imports already: a page then gets at most the other's few bytes, for one request less. The pair
+  //    that costs the pages least goes first.
+  for (;;) {
+    const small = groups.filter((group) => group.size < options.mergeBelow);
+    let best: { a: Group; b: Group; cost: number } | null = null;
+    for (const [i, a] of small.entries()) {
+      for (const b of small.slice(i + 1)) {
+        if (a.size + b.size >= options.mergeBelow) continue;
+        if (!importsLoadedBy(a, b.roots) || !importsLoadedBy(b, a.roots)) continue;
+        const onlyA = [...a.roots].filter((root) => !b.roots.has(root)).length;
+        const onlyB = [...b.roots].filter((root) => !a.roots.has(root)).length;
+        const cost = onlyA * b.size + onlyB * a.size;
+        if (!best || cost < best.cost) best = { a, b, cost };
+      }
+    }
+    if (!best) break;
+    join(best.a, best.b, new Set([...best.a.roots, ...best.b.roots]));
+  }
+
+  const names = new Map<string, string>();
+  for (const group of [...groups, ...leftByEntry.values()]) {
+    const name = chunkName(options.prefix, group.roots);
+    for (const id of group.modules) names.set(id, name);
+  }
+  return names;
+}
