@@ -7,6 +7,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+// By path: Node loads this config, and leaves the contract package's TypeScript to the app's build.
+import { valueImports } from '../../packages/contract/src/module-imports.ts';
 import { type GraphModule, partition } from './build/chunk-partition.ts';
 import { ROUTE_PAGES } from './src/app/route-pages.ts';
 
@@ -315,9 +317,7 @@ const CONTRACT_SOURCES = path.resolve(import.meta.dirname, '../../packages/contr
 const SCHEMA_MODULES = new Set(
   readdirSync(CONTRACT_SOURCES)
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .filter((file) =>
-      /^import\s[^;]*\sfrom\s+'zod';/m.test(readFileSync(path.join(CONTRACT_SOURCES, file), 'utf8')),
-    )
+    .filter((file) => valueImports(readFileSync(path.join(CONTRACT_SOURCES, file), 'utf8')).includes('zod'))
     .map((file) => path.join(CONTRACT_SOURCES, file)),
 );
 
