@@ -1,6 +1,6 @@
 import type { FollowInfo, ProfileSummary, ProfilesListResult } from '@makan/contract/profiles';
 import { USER_TYPES } from '@makan/contract/user-types';
-import { arrayOf, bool, int, nullable, object, oneOf, type Reader, str } from './read.ts';
+import { arrayOf, bool, int, nullable, object, oneOf, picture, type Reader, str } from './read.ts';
 
 /**
  * Lists of people (the companies directory, suggestions) and follow counts read without zod (lib/read.ts
@@ -21,7 +21,7 @@ export const profileSummaryReader: Reader<ProfileSummary> = object({
   user_type: oneOf(USER_TYPES),
   verified: bool,
   company_verified: bool,
-  picture: nullable(object({ url: str })),
+  picture,
   bio: nullable(str),
   followers_count: int,
   is_following: bool,

@@ -152,3 +152,6 @@ export function object<T extends object>(fields: Fields<T>): Reader<T> {
 
 /** Any value, kept as it is (zod's `z.unknown()`). */
 export const anything: Reader<unknown> = reader({}, (value) => value);
+
+/** A photo's address, or none (the contract's `{ url } | null`: a profile picture, a cover photo). */
+export const picture: Reader<{ url: string } | null> = nullable(object({ url: str }));

@@ -2,15 +2,13 @@ import type { FullUser } from '@makan/contract/auth';
 import { LANGUAGES } from '@makan/contract/languages';
 import { ROLES, USER_TYPES } from '@makan/contract/user-types';
 import { followInfoReader } from '../../../lib/profile-readers.ts';
-import { arrayOf, bool, int, nullable, object, oneOf, type Reader, str } from '../../../lib/read.ts';
+import { arrayOf, bool, int, nullable, object, oneOf, picture, type Reader, str } from '../../../lib/read.ts';
 
 /**
  * The signed-in user as the contract's `fullUser` reads it, without zod (lib/read.ts says why;
  * readers.test.ts holds the two equal): the settings and the console read it, and a chunk it shares
  * with the chat's live code (built together) then brings no schema library to every signed-in page.
  */
-
-const picture = nullable(object({ url: str }));
 
 export const fullUserReader: Reader<FullUser> = object({
   id: int,

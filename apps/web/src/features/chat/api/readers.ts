@@ -24,7 +24,18 @@ import {
   readTextKey,
   readTextParams,
 } from '../../../lib/envelope-read.ts';
-import { arrayOf, bool, int, literal, nullable, object, oneOf, type Reader, str } from '../../../lib/read.ts';
+import {
+  arrayOf,
+  bool,
+  int,
+  literal,
+  nullable,
+  object,
+  oneOf,
+  picture,
+  type Reader,
+  str,
+} from '../../../lib/read.ts';
 
 /**
  * The chat's answers read without zod (lib/read.ts says why; readers.test.ts holds each equal to the
@@ -38,7 +49,7 @@ export const chatUserReader: Reader<ChatUser> = object({
   user_type: oneOf(USER_TYPES),
   verified: bool,
   company_verified: bool,
-  picture: nullable(object({ url: str })),
+  picture,
 });
 
 export const chatAttachmentReader: Reader<ChatAttachment> = object({

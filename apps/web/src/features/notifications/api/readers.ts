@@ -1,6 +1,6 @@
 import { MODERATION_OUTCOMES, NOTIFICATION_KINDS } from '@makan/contract/notification-kinds';
 import type { Notification, NotificationsChangedEvent } from '@makan/contract/notifications';
-import { arrayOf, bool, int, nullable, object, oneOf, type Reader, str } from '../../../lib/read.ts';
+import { arrayOf, bool, int, nullable, object, oneOf, picture, type Reader, str } from '../../../lib/read.ts';
 import type { NotificationsPage } from './notification-cache.ts';
 
 /**
@@ -12,7 +12,7 @@ import type { NotificationsPage } from './notification-cache.ts';
 export const notificationReader: Reader<Notification> = object({
   id: int,
   kind: oneOf(NOTIFICATION_KINDS),
-  actors: arrayOf(object({ id: int, name: str, picture: nullable(object({ url: str })) })),
+  actors: arrayOf(object({ id: int, name: str, picture })),
   actors_count: int,
   post_id: nullable(int),
   comment_id: nullable(int),

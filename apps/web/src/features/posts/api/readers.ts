@@ -11,6 +11,7 @@ import {
   num,
   object,
   oneOf,
+  picture,
   type Reader,
   str,
 } from '../../../lib/read.ts';
@@ -23,7 +24,7 @@ import {
 const postUser: Reader<Post['user']> = object({
   id: int,
   name: str,
-  picture: nullable(object({ url: str })),
+  picture,
   company_verified: bool,
 });
 
@@ -102,5 +103,5 @@ export const bookmarkReader: Reader<{ is_bookmarked: boolean; bookmarks_count: n
 });
 
 export const mentionableReader: Reader<MentionableResult> = object({
-  users: arrayOf(object({ id: int, name: str, picture: nullable(object({ url: str })), is_following: bool })),
+  users: arrayOf(object({ id: int, name: str, picture, is_following: bool })),
 });
