@@ -156,6 +156,20 @@ export const userProfile = z.object({
 });
 
 /**
+ * A person as a list, a conversation or a message shows them: name, kind of account, badges and picture
+ * (the chat's `chatUser`; a list's `profileSummary` adds to it).
+ */
+export const person = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  user_type: z.enum(USER_TYPES),
+  verified: z.boolean(),
+  /** A company verified by the moderators (issue 21): the 'Verified company' badge. */
+  company_verified: z.boolean(),
+  picture: userProfile.shape.picture,
+});
+
+/**
  * The full user of spec §3. Another user's profile (`publicProfile` in profiles.ts) is picked from it,
  * so the fields both carry are written here only.
  */

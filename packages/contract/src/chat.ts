@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { person } from './auth.ts';
 import { MESSAGE_STATUSES, MESSAGE_TYPES, SYSTEM_EVENTS } from './chat-kinds.ts';
 import { refineText } from './issue-codes.ts';
 import { LIMITS } from './limits.ts';
 import { formatText, TEXT } from './texts.ts';
-import { USER_TYPES } from './user-types.ts';
 
 export {
   CHAT_FILE_ACCEPT,
@@ -20,15 +20,7 @@ export {
 
 const id = z.number().int();
 
-export const chatUser = z.object({
-  id,
-  name: z.string(),
-  user_type: z.enum(USER_TYPES),
-  verified: z.boolean(),
-  /** A company verified by the moderators (issue 21): the 'Verified company' badge. */
-  company_verified: z.boolean(),
-  picture: z.object({ url: z.string() }).nullable(),
-});
+export const chatUser = person;
 export type ChatUser = z.infer<typeof chatUser>;
 
 export const chatAttachment = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fullUser, nameField, USER_TYPES, userProfile } from './auth.ts';
+import { fullUser, nameField, person, USER_TYPES, userProfile } from './auth.ts';
 import { LIMITS } from './limits.ts';
 import { preferencesResult } from './onboarding.ts';
 import { formatText, TEXT } from './texts.ts';
@@ -33,14 +33,7 @@ export const publicProfile = fullUser
 export type PublicProfile = z.infer<typeof publicProfile>;
 
 /** One row of a list of people or companies. */
-export const profileSummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  user_type: z.enum(USER_TYPES),
-  verified: z.boolean(),
-  /** A company whose registration a moderator checked (issue 21). */
-  company_verified: z.boolean(),
-  picture: userProfile.shape.picture,
+export const profileSummary = person.extend({
   bio: userProfile.shape.bio,
   followers_count: z.number().int(),
   is_following: z.boolean(),

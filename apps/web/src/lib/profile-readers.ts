@@ -1,3 +1,4 @@
+import type { ChatUser } from '@makan/contract/chat';
 import type { FollowInfo, ProfileSummary, ProfilesListResult } from '@makan/contract/profiles';
 import { USER_TYPES } from '@makan/contract/user-types';
 import { arrayOf, bool, int, nullable, object, oneOf, picture, type Reader, str } from './read.ts';
@@ -15,13 +16,19 @@ export const followInfoReader: Reader<FollowInfo> = object({
   is_followed_by: bool,
 });
 
-export const profileSummaryReader: Reader<ProfileSummary> = object({
+/** A person as a list or a conversation shows them (the contract's `person`). */
+const personFields = {
   id: int,
   name: str,
   user_type: oneOf(USER_TYPES),
   verified: bool,
   company_verified: bool,
   picture,
+};
+export const personReader: Reader<ChatUser> = object(personFields);
+
+export const profileSummaryReader: Reader<ProfileSummary> = object({
+  ...personFields,
   bio: nullable(str),
   followers_count: int,
   is_following: bool,

@@ -15,7 +15,6 @@ import type {
 } from '@makan/contract/chat';
 import { MESSAGE_STATUSES, MESSAGE_TYPES, SYSTEM_EVENTS } from '@makan/contract/chat-kinds';
 import type { AckFailure, SendAck } from '@makan/contract/realtime';
-import { USER_TYPES } from '@makan/contract/user-types';
 import type { z } from 'zod';
 import {
   isRecord,
@@ -24,18 +23,8 @@ import {
   readTextKey,
   readTextParams,
 } from '../../../lib/envelope-read.ts';
-import {
-  arrayOf,
-  bool,
-  int,
-  literal,
-  nullable,
-  object,
-  oneOf,
-  picture,
-  type Reader,
-  str,
-} from '../../../lib/read.ts';
+import { personReader } from '../../../lib/profile-readers.ts';
+import { arrayOf, bool, int, literal, nullable, object, oneOf, type Reader, str } from '../../../lib/read.ts';
 
 /**
  * The chat's answers read without zod (lib/read.ts says why; readers.test.ts holds each equal to the
@@ -43,14 +32,7 @@ import {
  * opens once idle, then load no schema library at all.
  */
 
-export const chatUserReader: Reader<ChatUser> = object({
-  id: int,
-  name: str,
-  user_type: oneOf(USER_TYPES),
-  verified: bool,
-  company_verified: bool,
-  picture,
-});
+export const chatUserReader: Reader<ChatUser> = personReader;
 
 export const chatAttachmentReader: Reader<ChatAttachment> = object({
   id: int,
