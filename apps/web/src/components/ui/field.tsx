@@ -23,30 +23,30 @@ interface FieldOwnProps {
   className?: string;
 }
 
-interface FieldProps extends FieldOwnProps {
+/** What a field gives its control: the id its label names, whether it is invalid, what describes it. */
+export interface ControlWiring {
   id: string;
-  children: ReactNode;
-  hintId: string;
-  errorId: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-/** Label, control, hint and error, wired together. */
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  requiredMark,
-  className,
-  children,
-  hintId,
-  errorId,
-}: FieldProps) {
+interface FieldProps extends FieldOwnProps {
+  /** The control's id (one is made when none is given). */
+  id?: string | undefined;
+  children: (control: ControlWiring) => ReactNode;
+}
+
+/** Label, control, hint and error, wired together: `children` draws the control with the wiring given. */
+export function Field({ id, label, error, hint, requiredMark, className, children }: FieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
       {/* The asterisk sits outside the label so the label's text stays exactly the field's name. */}
       <div className="flex items-baseline gap-0.5">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        <label htmlFor={fieldId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
           {label}
         </label>
         {requiredMark && (
@@ -55,7 +55,11 @@ export function Field({
           </span>
         )}
       </div>
-      {children}
+      {children({
+        id: fieldId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : hint ? hintId : undefined,
+      })}
       {hint && !error && (
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
           {hint}
@@ -71,7 +75,8 @@ export function Field({
   );
 }
 
-const controlClasses = (invalid: boolean) =>
+/** A text control's look: its border says whether it is invalid. */
+export const controlClasses = (invalid: boolean) =>
   cx(
     'w-full rounded-xl border bg-white px-3.5 text-base text-slate-900 shadow-sm transition-colors sm:text-sm',
     'placeholder:text-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500',
@@ -81,13 +86,10 @@ const controlClasses = (invalid: boolean) =>
     invalid ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-700',
   );
 
-function useFieldIds(id: string | undefined, error: string | undefined, hint: ReactNode) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
-  const describedBy = error ? errorId : hint ? hintId : undefined;
-  return { fieldId, hintId, errorId, describedBy };
+/** A control's props split into its field's (label, error, hint, mark, class, id) and its own. */
+function splitField<P extends FieldOwnProps & { id?: string | undefined }>(props: P) {
+  const { label, error, hint, requiredMark, className, id, ...own } = props;
+  return [{ label, error, hint, requiredMark, className, id }, own] as const;
 }
 
 export interface InputProps extends FieldOwnProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
@@ -95,37 +97,18 @@ export interface InputProps extends FieldOwnProps, Omit<InputHTMLAttributes<HTML
   inputClassName?: string;
 }
 
-export function Input({
-  label,
-  error,
-  hint,
-  requiredMark,
-  className,
-  inputClassName,
-  id,
-  ref,
-  ...props
-}: InputProps) {
-  const ids = useFieldIds(id, error, hint);
+export function Input({ inputClassName, ref, ...props }: InputProps) {
+  const [field, own] = splitField(props);
   return (
-    <Field
-      id={ids.fieldId}
-      label={label}
-      error={error}
-      hint={hint}
-      requiredMark={requiredMark}
-      className={className}
-      hintId={ids.hintId}
-      errorId={ids.errorId}
-    >
-      <input
-        ref={ref}
-        id={ids.fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={cx(controlClasses(Boolean(error)), 'h-11', inputClassName)}
-        {...props}
-      />
+    <Field {...field}>
+      {(control) => (
+        <input
+          ref={ref}
+          {...control}
+          className={cx(controlClasses(Boolean(field.error)), 'h-11', inputClassName)}
+          {...own}
+        />
+      )}
     </Field>
   );
 }
@@ -135,55 +118,35 @@ export interface PasswordInputProps extends Omit<InputProps, 'type'> {
 }
 
 /** A password box with a Show/Hide button at its end; the button never submits the form. */
-export function PasswordInput({
-  label,
-  error,
-  hint,
-  requiredMark,
-  className,
-  inputClassName,
-  id,
-  ref,
-  toggleTestId,
-  ...props
-}: PasswordInputProps) {
+export function PasswordInput({ inputClassName, ref, toggleTestId, ...props }: PasswordInputProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
-  const ids = useFieldIds(id, error, hint);
+  const [field, own] = splitField(props);
   return (
-    <Field
-      id={ids.fieldId}
-      label={label}
-      error={error}
-      hint={hint}
-      requiredMark={requiredMark}
-      className={className}
-      hintId={ids.hintId}
-      errorId={ids.errorId}
-    >
-      {/* The box's own direction (a password is typed left to right, Arabic pages too): the button
-          sits at the end the text leaves free, never over the first characters. */}
-      <div className="relative" dir={props.dir}>
-        <input
-          ref={ref}
-          id={ids.fieldId}
-          type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ids.describedBy}
-          className={cx(controlClasses(Boolean(error)), 'h-11 pe-12', inputClassName)}
-          {...props}
-        />
-        <button
-          type="button"
-          onClick={() => setVisible((shown) => !shown)}
-          aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
-          aria-controls={ids.fieldId}
-          data-testid={toggleTestId}
-          className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-xl text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"
-        >
-          {visible ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
-        </button>
-      </div>
+    <Field {...field}>
+      {(control) => (
+        // The box's own direction (a password is typed left to right, Arabic pages too): the button
+        // sits at the end the text leaves free, never over the first characters.
+        <div className="relative" dir={own.dir}>
+          <input
+            ref={ref}
+            {...control}
+            type={visible ? 'text' : 'password'}
+            className={cx(controlClasses(Boolean(field.error)), 'h-11 pe-12', inputClassName)}
+            {...own}
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((shown) => !shown)}
+            aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
+            aria-controls={control.id}
+            data-testid={toggleTestId}
+            className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-xl text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"
+          >
+            {visible ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
+          </button>
+        </div>
+      )}
     </Field>
   );
 }
@@ -194,38 +157,19 @@ export interface TextareaProps
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function Textarea({
-  label,
-  error,
-  hint,
-  requiredMark,
-  className,
-  id,
-  ref,
-  rows = 5,
-  ...props
-}: TextareaProps) {
-  const ids = useFieldIds(id, error, hint);
+export function Textarea({ ref, rows = 5, ...props }: TextareaProps) {
+  const [field, own] = splitField(props);
   return (
-    <Field
-      id={ids.fieldId}
-      label={label}
-      error={error}
-      hint={hint}
-      requiredMark={requiredMark}
-      className={className}
-      hintId={ids.hintId}
-      errorId={ids.errorId}
-    >
-      <textarea
-        ref={ref}
-        id={ids.fieldId}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={cx(controlClasses(Boolean(error)), 'min-h-32 resize-y py-2.5 leading-relaxed')}
-        {...props}
-      />
+    <Field {...field}>
+      {(control) => (
+        <textarea
+          ref={ref}
+          {...control}
+          rows={rows}
+          className={cx(controlClasses(Boolean(field.error)), 'min-h-32 resize-y py-2.5 leading-relaxed')}
+          {...own}
+        />
+      )}
     </Field>
   );
 }
@@ -236,39 +180,15 @@ export interface SelectProps
   ref?: Ref<HTMLSelectElement>;
 }
 
-export function Select({
-  label,
-  error,
-  hint,
-  requiredMark,
-  className,
-  id,
-  ref,
-  children,
-  ...props
-}: SelectProps) {
-  const ids = useFieldIds(id, error, hint);
+export function Select({ ref, children, ...props }: SelectProps) {
+  const [field, own] = splitField(props);
   return (
-    <Field
-      id={ids.fieldId}
-      label={label}
-      error={error}
-      hint={hint}
-      requiredMark={requiredMark}
-      className={className}
-      hintId={ids.hintId}
-      errorId={ids.errorId}
-    >
-      <select
-        ref={ref}
-        id={ids.fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={cx(controlClasses(Boolean(error)), 'h-11')}
-        {...props}
-      >
-        {children}
-      </select>
+    <Field {...field}>
+      {(control) => (
+        <select ref={ref} {...control} className={cx(controlClasses(Boolean(field.error)), 'h-11')} {...own}>
+          {children}
+        </select>
+      )}
     </Field>
   );
 }

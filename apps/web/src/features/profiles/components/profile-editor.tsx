@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/field.tsx';
+import { controlClasses, Field, Input } from '../../../components/ui/field.tsx';
 import { Card } from '../../../components/ui/page.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { contractResolver } from '../../../lib/form-resolver.ts';
@@ -96,41 +96,32 @@ export function ProfileEditor({ initial, serverErrors, onSave, onCancel }: Profi
           dir="auto"
           data-testid="profile-name-input"
         />
-        <Field
-          id={bioId}
-          label={t('profile.bio')}
-          error={bioError}
-          hint={t('profile.bioHint')}
-          hintId={`${bioId}-hint`}
-          errorId={`${bioId}-error`}
-        >
-          <textarea
-            {...register('bio')}
-            id={bioId}
-            rows={4}
-            dir="auto"
-            aria-invalid={bioError ? true : undefined}
-            aria-describedby={`${bioId}-${bioError ? 'error' : 'hint'} ${bioId}-count`}
-            data-testid="profile-bio-input"
-            className={cx(
-              'w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm sm:text-sm dark:bg-slate-900 dark:text-slate-100',
-              'focus-visible:border-primary-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary-600/40',
-              'dark:focus-visible:border-primary-300 dark:focus-visible:outline-primary-300/40',
-              bioError ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-700',
-            )}
-          />
-          <p
-            id={`${bioId}-count`}
-            className={cx(
-              'text-end text-xs tabular-nums',
-              overLimit ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400',
-            )}
-          >
-            {t('profile.bioCount', {
-              used: formatNumber(bioLength, language),
-              max: formatNumber(LIMITS.bioMax, language),
-            })}
-          </p>
+        <Field id={bioId} label={t('profile.bio')} error={bioError} hint={t('profile.bioHint')}>
+          {(control) => (
+            <>
+              <textarea
+                {...register('bio')}
+                {...control}
+                aria-describedby={`${control['aria-describedby']} ${bioId}-count`}
+                rows={4}
+                dir="auto"
+                data-testid="profile-bio-input"
+                className={cx(controlClasses(Boolean(bioError)), 'py-2.5')}
+              />
+              <p
+                id={`${bioId}-count`}
+                className={cx(
+                  'text-end text-xs tabular-nums',
+                  overLimit ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400',
+                )}
+              >
+                {t('profile.bioCount', {
+                  used: formatNumber(bioLength, language),
+                  max: formatNumber(LIMITS.bioMax, language),
+                })}
+              </p>
+            </>
+          )}
         </Field>
         <Input
           {...register('link')}
