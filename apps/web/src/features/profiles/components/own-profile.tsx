@@ -21,7 +21,7 @@ import { UploadProgress, useImageControls } from './image-upload.tsx';
 import { PostsSection } from './posts-section.tsx';
 import { type ProfileDraft, ProfileEditor } from './profile-editor.tsx';
 import { ProfileFailure } from './profile-failure.tsx';
-import { ProfileHeader } from './profile-header.tsx';
+import { headerOf, ProfileHeader } from './profile-header.tsx';
 
 type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -106,23 +106,7 @@ export function OwnProfileView({ renderPreferences, renderPosts, renderVerificat
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6" data-testid="own-profile">
       <ProfileHeader
         testId="profile-header"
-        person={{
-          name: user.name,
-          userType: user.user_type,
-          verified: user.verified,
-          companyVerified: user.company_verified,
-          createdAt: user.created_at,
-          picture: user.profile.picture?.url ?? null,
-          cover: user.profile.cover_photo?.url ?? null,
-          bio: user.profile.bio,
-          link: user.profile.link,
-        }}
-        counts={{
-          posts: user.posts_count,
-          followers: user.follow_info.followers_count,
-          following: user.follow_info.following_count,
-          views: user.profile.views,
-        }}
+        {...headerOf(user)}
         emptyBio={t('profile.noBioOwn')}
         actions={
           !editing && (

@@ -1,4 +1,5 @@
 import type { UserType } from '@makan/contract/auth';
+import type { PublicProfile } from '@makan/contract/profiles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -22,6 +23,42 @@ export interface HeaderPerson {
   cover: string | null;
   bio: string | null;
   link: string | null;
+}
+
+/** What the header shows of a profile: the same fields in one's own full user and in another's profile. */
+type HeaderUser = Pick<
+  PublicProfile,
+  | 'name'
+  | 'user_type'
+  | 'verified'
+  | 'company_verified'
+  | 'created_at'
+  | 'profile'
+  | 'posts_count'
+  | 'follow_info'
+>;
+
+/** The header's person and counts, from a profile as the server gives it. */
+export function headerOf(user: HeaderUser): { person: HeaderPerson; counts: ProfileCounts } {
+  return {
+    person: {
+      name: user.name,
+      userType: user.user_type,
+      verified: user.verified,
+      companyVerified: user.company_verified,
+      createdAt: user.created_at,
+      picture: user.profile.picture?.url ?? null,
+      cover: user.profile.cover_photo?.url ?? null,
+      bio: user.profile.bio,
+      link: user.profile.link,
+    },
+    counts: {
+      posts: user.posts_count,
+      followers: user.follow_info.followers_count,
+      following: user.follow_info.following_count,
+      views: user.profile.views,
+    },
+  };
 }
 
 interface ProfileHeaderProps {

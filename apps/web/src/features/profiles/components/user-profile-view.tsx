@@ -13,7 +13,7 @@ import { UserContactCard } from './contact-card.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { PostsSection } from './posts-section.tsx';
 import { ProfileFailure } from './profile-failure.tsx';
-import { ProfileHeader } from './profile-header.tsx';
+import { headerOf, ProfileHeader } from './profile-header.tsx';
 
 /** A profile id from the address: a positive whole number, else null. */
 export function parseUserId(value: string | undefined): number | null {
@@ -55,23 +55,7 @@ function LoadedUserProfile({
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6" data-testid="user-profile">
       <ProfileHeader
         testId="profile-header"
-        person={{
-          name: user.name,
-          userType: user.user_type,
-          verified: user.verified,
-          companyVerified: user.company_verified,
-          createdAt: user.created_at,
-          picture: user.profile.picture?.url ?? null,
-          cover: user.profile.cover_photo?.url ?? null,
-          bio: user.profile.bio,
-          link: user.profile.link,
-        }}
-        counts={{
-          posts: user.posts_count,
-          followers: user.follow_info.followers_count,
-          following: user.follow_info.following_count,
-          views: user.profile.views,
-        }}
+        {...headerOf(user)}
         followsYou={user.follow_info.is_followed_by}
         actions={
           <>
