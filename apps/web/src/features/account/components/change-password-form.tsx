@@ -9,9 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { ApiError } from '../../../lib/http.ts';
-import { apiErrorText, fieldErrorMessage, translateMessage } from '../../../lib/messages.ts';
-import { applyServerErrors } from '../../../lib/server-errors.ts';
+import { fieldErrorMessage, translateMessage } from '../../../lib/messages.ts';
+import { formFailureText } from '../../../lib/server-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useCurrentUser } from '../api/current-user.ts';
 import { IdentityProof } from './identity-proof.tsx';
@@ -64,13 +63,7 @@ export function ChangePasswordForm() {
       setCodeSentTo(null);
       showToast(translateMessage(t, message ?? TEXT.passwordChanged), 'success');
     } catch (error) {
-      if (error instanceof ApiError && error.kind === 'validation') {
-        const others = applyServerErrors(error, FIELDS, setError);
-        if (others[0]) setFormError(translateMessage(t, others[0]));
-        else if (!error.errors) setFormError(apiErrorText(t, error));
-        return;
-      }
-      setFormError(apiErrorText(t, error));
+      setFormError(formFailureText(error, FIELDS, setError, t));
     }
   });
 

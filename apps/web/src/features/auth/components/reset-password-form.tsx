@@ -10,14 +10,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { ApiError } from '../../../lib/http.ts';
-import {
-  apiErrorText,
-  fieldErrorMessage,
-  firstFieldMessages,
-  translateMessage,
-} from '../../../lib/messages.ts';
-import { applyServerErrors } from '../../../lib/server-errors.ts';
+import { fieldErrorMessage, firstFieldMessages, translateMessage } from '../../../lib/messages.ts';
+import { formFailureText } from '../../../lib/server-errors.ts';
 import { getSessionItem, removeItem, removeSessionItem } from '../../../lib/storage.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { withPasswordMatch } from '../password-match.ts';
@@ -84,13 +78,7 @@ export function ResetPasswordForm() {
         setToken(null);
         return;
       }
-      if (error instanceof ApiError && error.kind === 'validation') {
-        const others = applyServerErrors(error, FIELDS, setError);
-        if (others[0]) setFormError(translateMessage(t, others[0]));
-        else if (!error.errors) setFormError(apiErrorText(t, error));
-        return;
-      }
-      setFormError(apiErrorText(t, error));
+      setFormError(formFailureText(error, FIELDS, setError, t));
     }
   });
 

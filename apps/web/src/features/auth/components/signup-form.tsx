@@ -17,9 +17,8 @@ import { ShieldCheckIcon } from '../../../components/ui/icons/shield-check.tsx';
 import { StoreIcon } from '../../../components/ui/icons/store.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { ApiError } from '../../../lib/http.ts';
-import { apiErrorText, fieldErrorMessage, translateMessage } from '../../../lib/messages.ts';
-import { applyServerErrors } from '../../../lib/server-errors.ts';
+import { fieldErrorMessage, translateMessage } from '../../../lib/messages.ts';
+import { formFailureText } from '../../../lib/server-errors.ts';
 import { useRegister } from '../api/register.ts';
 import { nextVerificationPath, rememberContact, withRedirect } from '../flow.ts';
 import { withPasswordMatch } from '../password-match.ts';
@@ -81,13 +80,7 @@ export function SignupForm() {
       const next = nextVerificationPath(data.verification) ?? '/login';
       navigate(withRedirect(next, search), { state: { codeSentAt: Date.now() } });
     } catch (error) {
-      if (error instanceof ApiError && error.kind === 'validation') {
-        const others = applyServerErrors(error, FIELDS, setError);
-        if (others[0]) setFormError(translateMessage(t, others[0]));
-        else if (!error.errors) setFormError(apiErrorText(t, error));
-        return;
-      }
-      setFormError(apiErrorText(t, error));
+      setFormError(formFailureText(error, FIELDS, setError, t));
     }
   });
 
