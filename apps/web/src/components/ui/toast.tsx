@@ -1,7 +1,8 @@
 import { LIMITS } from '@makan/contract/limits';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/cx.ts';
+import { apiErrorText, type Message, translateMessage } from '../../lib/messages.ts';
 import { AlertCircleIcon } from './icons/alert-circle.tsx';
 import { CheckCircleIcon } from './icons/check-circle.tsx';
 import { CloseIcon } from './icons/close.tsx';
@@ -62,6 +63,25 @@ export function showToast(
     publish(next.slice(-MAX_VISIBLE));
   }
   return id;
+}
+
+/**
+ * A change's outcome, told by toast: the server's words when it succeeded (if it said any), the error's
+ * words when it failed. For `mutate`'s `onSuccess` and `onError`.
+ */
+export function useOutcomeToasts() {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      succeeded: ({ message }: { message?: Message | null | undefined }) => {
+        if (message) showToast(translateMessage(t, message), 'success');
+      },
+      failed: (error: unknown) => {
+        showToast(apiErrorText(t, error));
+      },
+    }),
+    [t],
+  );
 }
 
 /** Removes every toast (tests, or a screen that resets everything). */

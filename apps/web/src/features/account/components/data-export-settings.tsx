@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
+import { showToast, useOutcomeToasts } from '../../../components/ui/toast.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
+import { apiErrorText } from '../../../lib/messages.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { downloadArchive, useDataExport, useRequestExport } from '../api/data-export.ts';
 
@@ -14,18 +14,13 @@ export function DataExportSettings() {
   const language = useLanguage();
   const latest = useDataExport();
   const request = useRequestExport();
+  const outcome = useOutcomeToasts();
   const [downloading, setDownloading] = useState(false);
   const current = latest.data ?? null;
   const pending = current?.status === 'pending';
   const date = (value: string) => formatDate(value, language, { dateStyle: 'long', timeStyle: 'short' });
 
-  const ask = () =>
-    request.mutate(undefined, {
-      onSuccess: ({ message }) => {
-        if (message) showToast(translateMessage(t, message), 'success');
-      },
-      onError: (error) => showToast(apiErrorText(t, error)),
-    });
+  const ask = () => request.mutate(undefined, { onSuccess: outcome.succeeded, onError: outcome.failed });
   const download = async (url: string) => {
     setDownloading(true);
     try {

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input, Textarea } from '../../../components/ui/field.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
+import { useOutcomeToasts } from '../../../components/ui/toast.tsx';
 import {
   apiErrorText,
   firstFieldMessages,
@@ -52,12 +52,13 @@ export function ActionDialog({ kind, target, author, onClose, onDone }: ActionDi
   const [length, setLength] = useState<'days' | 'forever'>('days');
   const [days, setDays] = useState('7');
   const [errors, setErrors] = useState<Errors>({});
+  const outcome = useOutcomeToasts();
   const say = (message: Message | undefined) => (message ? translateMessage(t, message) : undefined);
   const name = author?.name ?? '';
 
   const callbacks = {
-    onSuccess: ({ message }: { message?: string | undefined }) => {
-      if (message) showToast(translateMessage(t, message), 'success');
+    onSuccess: (result: { message?: string | undefined }) => {
+      outcome.succeeded(result);
       onDone(kind);
     },
     onError: (error: unknown) => {

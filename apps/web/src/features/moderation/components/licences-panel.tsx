@@ -2,9 +2,8 @@ import type { LicenceItem } from '@makan/contract/moderation';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
+import { useOutcomeToasts } from '../../../components/ui/toast.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { useCheckLicence, useLicenceQueue } from '../api/licences.ts';
 import { AuthorLine, QueryState } from './moderation-parts.tsx';
@@ -18,16 +17,12 @@ export function LicencesPanel() {
   const { t } = useTranslation();
   const queue = useLicenceQueue();
   const check = useCheckLicence();
+  const outcome = useOutcomeToasts();
 
   const onCheck = (item: LicenceItem) => {
     check.mutate(
       { postId: item.post_id, checked: true },
-      {
-        onSuccess: ({ message }) => {
-          if (message) showToast(translateMessage(t, message), 'success');
-        },
-        onError: (error) => showToast(apiErrorText(t, error)),
-      },
+      { onSuccess: outcome.succeeded, onError: outcome.failed },
     );
   };
 

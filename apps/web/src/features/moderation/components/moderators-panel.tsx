@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../../components/ui/field.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
+import { useOutcomeToasts } from '../../../components/ui/toast.tsx';
 import {
   apiErrorText,
   firstFieldMessages,
@@ -22,18 +22,14 @@ export function ModeratorsPanel({ isAdmin }: { isAdmin: boolean }) {
   const moderators = useModerators();
   const [revoking, setRevoking] = useState<ModerationUser | null>(null);
   const revoke = useRevokeModerator();
+  const outcome = useOutcomeToasts();
 
   const onRevoke = () => {
     if (!revoking) return;
     revoke.mutate(revoking.id, {
-      onSuccess: ({ message }) => {
-        setRevoking(null);
-        if (message) showToast(translateMessage(t, message), 'success');
-      },
-      onError: (error) => {
-        setRevoking(null);
-        showToast(apiErrorText(t, error));
-      },
+      onSuccess: outcome.succeeded,
+      onError: outcome.failed,
+      onSettled: () => setRevoking(null),
     });
   };
 
@@ -90,6 +86,7 @@ export function ModeratorsPanel({ isAdmin }: { isAdmin: boolean }) {
 
 function GrantForm() {
   const { t } = useTranslation();
+  const outcome = useOutcomeToasts();
   const grant = useGrantModerator();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<Message | undefined>();
@@ -100,9 +97,9 @@ function GrantForm() {
     if (!parsed.success) return setError(issueMessagesByField(parsed.error.issues, ['email'] as const).email);
     setError(undefined);
     grant.mutate(parsed.data.email, {
-      onSuccess: ({ message }) => {
+      onSuccess: (result) => {
         setEmail('');
-        if (message) showToast(translateMessage(t, message), 'success');
+        outcome.succeeded(result);
       },
       onError: (failure) => setError(firstFieldMessages(failure).email ?? apiErrorText(t, failure)),
     });

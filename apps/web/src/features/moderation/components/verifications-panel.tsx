@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/field.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
+import { showToast, useOutcomeToasts } from '../../../components/ui/toast.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import {
   apiErrorText,
@@ -28,20 +28,16 @@ export function VerificationsPanel() {
   const { t } = useTranslation();
   const queue = useVerificationQueue();
   const approve = useApproveVerification();
+  const outcome = useOutcomeToasts();
   const [approving, setApproving] = useState<VerificationItem | null>(null);
   const [refusing, setRefusing] = useState<VerificationItem | null>(null);
 
   const onApprove = () => {
     if (!approving) return;
     approve.mutate(approving.id, {
-      onSuccess: ({ message }) => {
-        setApproving(null);
-        if (message) showToast(translateMessage(t, message), 'success');
-      },
-      onError: (error) => {
-        setApproving(null);
-        showToast(apiErrorText(t, error));
-      },
+      onSuccess: outcome.succeeded,
+      onError: outcome.failed,
+      onSettled: () => setApproving(null),
     });
   };
 
@@ -161,6 +157,7 @@ function VerificationRow({
 function RefuseDialog({ item, onClose }: { item: VerificationItem; onClose: () => void }) {
   const { t } = useTranslation();
   const refuse = useRefuseVerification();
+  const outcome = useOutcomeToasts();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<Message | undefined>();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
@@ -174,9 +171,9 @@ function RefuseDialog({ item, onClose }: { item: VerificationItem; onClose: () =
     refuse.mutate(
       { id: item.id, reason: parsed.data.reason },
       {
-        onSuccess: ({ message }) => {
+        onSuccess: (result) => {
           onClose();
-          if (message) showToast(translateMessage(t, message), 'success');
+          outcome.succeeded(result);
         },
         onError: (failure) => setError(firstFieldMessages(failure).reason ?? apiErrorText(t, failure)),
       },

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonSize } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
-import { apiErrorText, translateMessage } from '../../../lib/messages.ts';
+import { useOutcomeToasts } from '../../../components/ui/toast.tsx';
 import { useBlock } from '../api/blocks.ts';
 
 interface BlockButtonProps {
@@ -27,21 +26,13 @@ export function BlockButton({
 }: BlockButtonProps) {
   const { t } = useTranslation();
   const change = useBlock();
+  const outcome = useOutcomeToasts();
   const [confirming, setConfirming] = useState(false);
 
   const run = (block: boolean) =>
     change.mutate(
       { id: userId, block },
-      {
-        onSuccess: ({ message }) => {
-          setConfirming(false);
-          if (message) showToast(translateMessage(t, message), 'success');
-        },
-        onError: (error) => {
-          setConfirming(false);
-          showToast(apiErrorText(t, error));
-        },
-      },
+      { onSuccess: outcome.succeeded, onError: outcome.failed, onSettled: () => setConfirming(false) },
     );
 
   return (
