@@ -23,10 +23,23 @@ function app(overrides: Record<string, Partial<GraphModule>> = {}): GraphModule[
   return Object.entries(modules).map(([id, module]) => ({ id, ...module, ...overrides[id] }));
 }
 
+/** A graph written out module by module (not a root, size 100, unless said). */
+function graph(modules: Record<string, Partial<GraphModule>>): GraphModule[] {
+  return Object.entries(modules).map(([id, module]) => ({
+    id,
+    imports: [],
+    isEntry: false,
+    isRoot: false,
+    size: 100,
+    ...module,
+  }));
+}
+
 const options = {
   place: (id: string) => id !== 'zod' && id !== 'schemas',
   prefix: 'shared',
   mergeBelow: 100,
+  unusedMax: 100,
 };
 
 /** The modules of each chunk, by chunk. */
@@ -77,6 +90,45 @@ describe('the chunks of shared modules, by the pages that use them', () => {
       options,
     );
     expect(apart.get('card')).not.toBe(apart.get('form'));
+  });
+
+  it('never makes a page load more than unusedMax of code it does not run, however many chunks join', () => {
+    // Pages a, b, c, d share big; s1 (a, b) and s2 (a, c) could each join it, but d would then load
+    // 60 + 60 bytes it never runs, over the 100 allowed: the first joins, the second stays apart.
+    const names = partition(
+      graph({
+        main: { isEntry: true, isRoot: true },
+        a: { isRoot: true, imports: ['big', 's1', 's2'] },
+        b: { isRoot: true, imports: ['big', 's1'] },
+        c: { isRoot: true, imports: ['big', 's2'] },
+        d: { isRoot: true, imports: ['big'] },
+        big: { size: 500 },
+        s1: { size: 60 },
+        s2: { size: 60 },
+      }),
+      options,
+    );
+    expect(names.get('s1')).toBe(names.get('big'));
+    expect(names.get('s2')).not.toBe(names.get('big'));
+  });
+
+  it('joins two small chunks only when some page loads both', () => {
+    const pages = (bImports: string[]) =>
+      graph({
+        main: { isEntry: true, isRoot: true },
+        a: { isRoot: true, imports: ['x'] },
+        b: { isRoot: true, imports: bImports },
+        c: { isRoot: true, imports: ['y'] },
+        d: { isRoot: true, imports: ['y'] },
+        x: { size: 40 },
+        y: { size: 30 },
+      });
+    // x (a, b) and y (b, c, d): b loads both, so they join; when b loads only x, they stay apart.
+    const together = partition(pages(['x', 'y']), options);
+    expect(together.get('x')).toBe(together.get('y'));
+    const apart = partition(pages(['x']), options);
+    expect(apart.get('x')).toBeDefined();
+    expect(apart.get('x')).not.toBe(apart.get('y'));
   });
 
   it('gives a library module the entry reaches through an index, but does not use, a chunk by its pages', () => {

@@ -34,6 +34,8 @@ export interface PartitionOptions {
   prefix: string;
   /** A chunk smaller than this joins a larger one (see above). */
   mergeBelow: number;
+  /** The most bytes those joins may make a page load without running them. */
+  unusedMax: number;
 }
 
 interface Group {
@@ -131,33 +133,54 @@ export function partition(modules: readonly GraphModule[], options: PartitionOpt
     groups = groups.filter((group) => group !== from);
   };
 
-  // 1. A small chunk joins the smallest chunk of more pages that all load it already: no page waits on
-  //    more than its few bytes.
+  // What each page loads and does not run, from the joins below: never more than `mergeBelow` in all.
+  const unused = new Map<string, number>();
+  const affordable = (pages: Iterable<string>, bytes: number) =>
+    [...pages].every((page) => (unused.get(page) ?? 0) + bytes <= options.unusedMax);
+  const spend = (pages: Iterable<string>, bytes: number) => {
+    for (const page of pages) unused.set(page, (unused.get(page) ?? 0) + bytes);
+  };
+  const only = (a: Group, b: Group) => [...a.roots].filter((root) => !b.roots.has(root));
+
+  // 1. A small chunk joins the smallest chunk of more pages that all load it already: its own pages save
+  //    a request, and the other pages of that chunk get its few bytes.
   for (const group of [...groups]) {
     if (group.size >= options.mergeBelow) continue;
     const target = groups
-      .filter((other) => isSuperset(other.roots, group.roots) && importsLoadedBy(group, other.roots))
+      .filter(
+        (other) =>
+          isSuperset(other.roots, group.roots) &&
+          affordable(only(other, group), group.size) &&
+          importsLoadedBy(group, other.roots),
+      )
       .sort((a, b) => a.roots.size - b.roots.size || a.size - b.size)[0];
-    if (target) join(group, target, target.roots);
+    if (target) {
+      spend(only(target, group), group.size);
+      join(group, target, target.roots);
+    }
   }
 
-  // 2. Two small chunks left of different pages become one when each one's pages load what the other
-  //    imports already: a page then gets at most the other's few bytes, for one request less. The pair
-  //    that costs the pages least goes first.
+  // 2. Two small chunks that pages load together become one, when each one's pages load what the other
+  //    imports already: the pages of both save a request, the others get the other's few bytes. The
+  //    pair that wastes fewest bytes for each request saved goes first.
   for (;;) {
-    const small = groups.filter((group) => group.size < options.mergeBelow);
     let best: { a: Group; b: Group; cost: number } | null = null;
+    const small = groups.filter((group) => group.size < options.mergeBelow);
     for (const [i, a] of small.entries()) {
       for (const b of small.slice(i + 1)) {
-        if (a.size + b.size >= options.mergeBelow) continue;
+        const both = [...a.roots].filter((root) => b.roots.has(root)).length;
+        if (both === 0 || a.size + b.size >= options.mergeBelow) continue;
+        const onlyA = only(a, b);
+        const onlyB = only(b, a);
+        if (!affordable(onlyA, b.size) || !affordable(onlyB, a.size)) continue;
         if (!importsLoadedBy(a, b.roots) || !importsLoadedBy(b, a.roots)) continue;
-        const onlyA = [...a.roots].filter((root) => !b.roots.has(root)).length;
-        const onlyB = [...b.roots].filter((root) => !a.roots.has(root)).length;
-        const cost = onlyA * b.size + onlyB * a.size;
+        const cost = (onlyA.length * b.size + onlyB.length * a.size) / both;
         if (!best || cost < best.cost) best = { a, b, cost };
       }
     }
     if (!best) break;
+    spend(only(best.a, best.b), best.b.size);
+    spend(only(best.b, best.a), best.a.size);
     join(best.a, best.b, new Set([...best.a.roots, ...best.b.roots]));
   }
 
