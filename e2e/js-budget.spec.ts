@@ -5,7 +5,7 @@ import { LANGUAGE_COOKIE } from '@makan/contract/cookies';
 import { expect, test } from '@playwright/test';
 import type { PageRoute } from '../apps/web/src/app/route-pages.ts';
 import { FIRST_LOAD_JS_CEILINGS_KB, LOGIN_JS_BUDGET } from '../bench/web/budgets.ts';
-import { distDir, routeBundles } from '../bench/web/bundle.ts';
+import { distDir, lazyModuleFiles, routeBundles } from '../bench/web/bundle.ts';
 import { interactive, type Language } from './support.ts';
 
 /**
@@ -88,4 +88,22 @@ test('the feed, a post, the login page, the companies, about, the chat and the n
   }
   // The check finds zod where it is: the settings' forms do load it.
   expect(settings?.files.some(holdsZod)).toBe(true);
+});
+
+/**
+ * What every signed-in page loads once it is idle (lib/after-load.ts): the chat's live connection, its
+ * unread count and the bell's live updates. They read the socket's events and their answers without zod
+ * (decision 035): with zod they would bring its 26 KB, and its schemas' set-up, to every page.
+ */
+test('the live connection a signed-in page loads once idle brings no zod', () => {
+  const holdsZod = (file: string) => readFileSync(path.join(distDir, file), 'utf8').includes('ZodObject');
+  for (const module of [
+    'src/features/chat/components/chat-realtime.tsx',
+    'src/features/chat/components/live-unread-count.tsx',
+    'src/features/notifications/components/notifications-live.tsx',
+  ]) {
+    const files = lazyModuleFiles(module);
+    expect(files.length, module).toBeGreaterThan(1);
+    expect(files.filter(holdsZod), `${module} loads ${files.join(', ')}`).toEqual([]);
+  }
 });

@@ -120,3 +120,11 @@ export function routeBundles(routes: string[]): RouteBundle[] {
     };
   });
 }
+
+/** The JS files a lazily loaded module (`import()`) brings with it: its chunk and its static imports. */
+export function lazyModuleFiles(module: string): string[] {
+  const manifest = readManifest();
+  return [...staticClosure(manifest, module)]
+    .map((key) => manifest[key]?.file ?? key)
+    .filter((file) => file.endsWith('.js'));
+}
