@@ -58,7 +58,7 @@ import { createIdempotency } from './modules/idempotency/idempotency.ts';
 import { createLinkedinRepository } from './modules/linkedin/linkedin.repository.ts';
 import { linkedinRoutes } from './modules/linkedin/linkedin.routes.ts';
 import { createLinkedinService } from './modules/linkedin/linkedin.service.ts';
-import { createImageStore } from './modules/media/image-store.ts';
+import { createImageStore, removeQuietly } from './modules/media/image-store.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
 import { openMediaStores } from './modules/media/media-stores.ts';
 import { scheduleMediaSweep } from './modules/media/media-sweep.ts';
@@ -476,9 +476,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     findCity: citiesRepository.findById,
     photoUrl: (key, size) => images.url('post', key, size === 'small' ? 480 : 1280),
     pictureUrl: (key) => images.url('picture', key),
-    removePhotos: async (keys) => {
-      for (const key of keys) await images.remove('post', key).catch(() => undefined);
-    },
+    removePhotos: (keys) => removeQuietly(images, 'post', keys, app.log),
     countComment: async (userId) => {
       await limits.hit(`comment:user:${userId}`, commentRule);
     },
@@ -603,9 +601,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
     hiddenFrom,
     photoUrl: (key) => images.url('post', key, 480),
-    removePhotos: async (keys) => {
-      for (const key of keys) await images.remove('post', key).catch(() => undefined);
-    },
+    removePhotos: (keys) => removeQuietly(images, 'post', keys, app.log),
     removeMessage: chatMessages.removeAsModerator,
     endSessions: async (userId) => {
       await authRepository.revokeAllTokens(userId, clock.now());

@@ -421,3 +421,23 @@ async function writtenBefore(file: string, time: Date): Promise<boolean> {
   }
 }
 export type ImageStore = ReturnType<typeof createImageStore>;
+
+/**
+ * Deletes stored images no longer wanted (a replaced picture, the photos of an upload refused or
+ * answered already): a failure is logged, not thrown, since the answer does not depend on it and the
+ * housekeeping deletes what no row names (`removeUnreferenced`).
+ */
+export async function removeQuietly(
+  images: Pick<ImageStore, 'remove'>,
+  kind: StoredImageKind,
+  keys: readonly string[],
+  log: { warn: (details: object, message: string) => void },
+): Promise<void> {
+  for (const key of keys) {
+    try {
+      await images.remove(kind, key);
+    } catch (err) {
+      log.warn({ err, kind, key }, 'could not delete a stored image');
+    }
+  }
+}

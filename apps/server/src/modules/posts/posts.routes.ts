@@ -21,7 +21,7 @@ import {
   updatePostRequest,
 } from '@makan/contract/posts';
 import { formatText, TEXT } from '@makan/contract/texts';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Invalid, PayloadTooLarge, renameField } from '../../lib/errors.ts';
 import { fastResponse } from '../../lib/fast-serializer.ts';
@@ -30,7 +30,7 @@ import type { App } from '../../lib/http.ts';
 import { multipartRoutes, type Received, readForm } from '../../lib/multipart.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
 import { fingerprintOf, type Idempotency, idempotencyKeyOf } from '../idempotency/idempotency.ts';
-import type { ImageStore, ReceivedFile } from '../media/image-store.ts';
+import { type ImageStore, type ReceivedFile, removeQuietly } from '../media/image-store.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 import type { PostsService, StoredPhoto } from './posts.service.ts';
 
@@ -62,16 +62,6 @@ async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-async function removeQuietly(images: ImageStore, keys: string[], log: FastifyBaseLogger) {
-  for (const key of keys) {
-    try {
-      await images.remove('post', key);
-    } catch (err) {
-      log.warn({ err, key }, 'could not delete a post photo');
-    }
-  }
 }
 
 /**
@@ -111,7 +101,7 @@ function readPostForm(request: FastifyRequest, images: ImageStore, sourceHashes?
         phash: saved.phash,
       };
     },
-    discard: (photo) => removeQuietly(images, [photo.key], request.log),
+    discard: (photo) => removeQuietly(images, 'post', [photo.key], request.log),
   });
 }
 
@@ -186,6 +176,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits, idempotenc
             // The first request's post is the answer: this one's photos are not used.
             await removeQuietly(
               images,
+              'post',
               photos.map((p) => p.key),
               request.log,
             );
@@ -195,6 +186,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits, idempotenc
         } catch (err) {
           await removeQuietly(
             images,
+            'post',
             photos.map((p) => p.key),
             request.log,
           );
@@ -243,6 +235,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits, idempotenc
         } catch (err) {
           await removeQuietly(
             images,
+            'post',
             photos.map((p) => p.key),
             request.log,
           );

@@ -2,13 +2,13 @@ import { type FullUser, fullUser } from '@makan/contract/auth';
 import { failureSchema, successSchema } from '@makan/contract/envelope';
 import { LIMITS } from '@makan/contract/limits';
 import { TEXT } from '@makan/contract/texts';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Invalid, PayloadTooLarge } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
 import { inMemory, multipartRoutes, readForm } from '../../lib/multipart.ts';
 import type { AuthGuard } from '../../plugins/auth.ts';
-import type { ImageKind, ImageStore } from '../media/image-store.ts';
+import { type ImageKind, type ImageStore, removeQuietly } from '../media/image-store.ts';
 import type { RateLimits } from '../rate-limit/rate-limit.service.ts';
 
 export type ProfileMediaDeps = {
@@ -71,15 +71,6 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   return bytes;
 }
 
-/** A replaced image's files go after the change is saved; if that fails they are only orphans. */
-async function removeQuietly(images: ImageStore, kind: ImageKind, key: string, log: FastifyBaseLogger) {
-  try {
-    await images.remove(kind, key);
-  } catch (err) {
-    log.warn({ err, kind, key }, 'could not delete a replaced image');
-  }
-}
-
 /**
  * POST and DELETE /api/profile/picture and /api/profile/cover (spec §7 Profiles), for the signed-in
  * user only: there is no user id in the path. Multipart parsing is registered in a context of their
@@ -128,10 +119,10 @@ export function profileMediaRoutes(
           try {
             previous = await setImage(userId, kind, key);
           } catch (err) {
-            await removeQuietly(images, kind, key, request.log);
+            await removeQuietly(images, kind, [key], request.log);
             throw err;
           }
-          if (previous && previous !== key) await removeQuietly(images, kind, previous, request.log);
+          if (previous && previous !== key) await removeQuietly(images, kind, [previous], request.log);
           return { status: true as const, message: TEXTS[kind].updated, data: await describeOwner(userId) };
         },
       );
@@ -152,7 +143,7 @@ export function profileMediaRoutes(
         async (request) => {
           const { userId } = guard.session(request);
           const previous = await setImage(userId, kind, null);
-          if (previous) await removeQuietly(images, kind, previous, request.log);
+          if (previous) await removeQuietly(images, kind, [previous], request.log);
           return { status: true as const, message: TEXTS[kind].deleted, data: await describeOwner(userId) };
         },
       );
