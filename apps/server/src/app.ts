@@ -570,7 +570,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     views: chatViews,
     clock,
     publisher: chatPublisher,
-    removeFile: chatFiles.remove,
+    removeFile: (file) => chatFiles.removeQuietly(file, app.log),
     countMessage: async (userId) => {
       await localLimits.hit(`message:user:${userId}`, messageRule);
     },

@@ -42,6 +42,11 @@ export function createChatFiles({ store, incomingDir }: { store: MediaStore; inc
   const images = createImageStore({ store, incomingDir });
   const rawKey = (key: string) => `chat_files/${key}`;
 
+  async function remove(attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>): Promise<void> {
+    if (attachment.kind === 'image') return images.remove('chat', attachment.storageKey);
+    if (KEY_PATTERN.test(attachment.storageKey)) await store.delete(rawKey(attachment.storageKey));
+  }
+
   return {
     /** Checks and stores one attachment (`n`: its position, for the error texts). */
     async save(bytes: Buffer, fileName: string | undefined, n = 1): Promise<AttachmentInsert> {
@@ -125,9 +130,21 @@ export function createChatFiles({ store, incomingDir }: { store: MediaStore; inc
       return removed;
     },
 
-    async remove(attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>): Promise<void> {
-      if (attachment.kind === 'image') return images.remove('chat', attachment.storageKey);
-      if (KEY_PATTERN.test(attachment.storageKey)) await store.delete(rawKey(attachment.storageKey));
+    remove,
+
+    /**
+     * `remove`, a failure logged rather than thrown: the answer does not depend on it, and the
+     * housekeeping deletes the files no row names.
+     */
+    async removeQuietly(
+      attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>,
+      log: { warn: (details: object, message: string) => void },
+    ): Promise<void> {
+      try {
+        await remove(attachment);
+      } catch (err) {
+        log.warn({ err, key: attachment.storageKey }, 'could not delete a chat file');
+      }
     },
   };
 }

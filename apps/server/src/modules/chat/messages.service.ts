@@ -25,6 +25,7 @@ export type MessagesServiceDeps = {
   views: ChatViews;
   clock: Clock;
   publisher: ChatPublisher;
+  /** Deletes a removed message's file; never throws (a failure is logged, the housekeeping sweeps it). */
   removeFile: (attachment: Pick<AttachmentRow, 'kind' | 'storageKey'>) => Promise<void>;
   /** Counts one message of a user; throws 429 (with Retry-After) past the user's flood limit. */
   countMessage: (userId: number) => Promise<void>;
@@ -218,7 +219,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       if (!row || row.id <= me.clearedUpTo || row.isDeleted) throw new NotFound('messageNotFound');
       if (row.senderId !== viewerId || row.type === 'system') throw new Forbidden('notAuthorized');
       const files = await messages.deleteMessage(messageId, clock.now());
-      for (const file of files) await deps.removeFile(file).catch(() => undefined);
+      for (const file of files) await deps.removeFile(file);
       const [message] = await messagesView(conversationId, [messageId]);
       if (!message) throw new NotFound('messageNotFound');
       publisher.publish(roomsOf(conversationId, participants), 'MessageDeleted', {
@@ -238,7 +239,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       if (!row || row.isDeleted) return;
       const { conversationId } = row;
       const files = await messages.deleteMessage(messageId, clock.now());
-      for (const file of files) await deps.removeFile(file).catch(() => undefined);
+      for (const file of files) await deps.removeFile(file);
       const [message] = await messagesView(conversationId, [messageId]);
       if (!message) return;
       const participants = await deps.conversationParticipants(conversationId);

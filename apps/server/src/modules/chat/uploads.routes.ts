@@ -93,7 +93,7 @@ export function chatUploadRoutes(
             .status(created ? 201 : 200)
             .send({ status: true as const, message: TEXT.messageSent, data: message });
         } catch (err) {
-          await files.remove(attachment).catch(() => undefined);
+          await files.removeQuietly(attachment, request.log);
           throw err;
         }
       },

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { localImages } from '../../test/media.ts';
-import { IMAGE_VARIANTS, type ImageKind } from './image-store.ts';
+import { IMAGE_VARIANTS, type ImageKind, removeQuietly } from './image-store.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'makan-media-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -384,5 +384,21 @@ describe('image store: what an interrupted upload left behind', () => {
     expect((await readdir(path.join(root, IMAGE_VARIANTS.post.folder))).sort()).toEqual(
       [`${recent}-1280.webp`, `${recent}-480.webp`].sort(),
     );
+  });
+});
+
+describe('removeQuietly', () => {
+  it('tries every image, logs each failure with its key and throws none', async () => {
+    const tried: string[] = [];
+    const warnings: object[] = [];
+    const images = {
+      remove: async (_kind: string, key: string) => {
+        tried.push(key);
+        if (key === 'b') throw new Error('the store is down');
+      },
+    };
+    await removeQuietly(images, 'post', ['a', 'b', 'c'], { warn: (details) => warnings.push(details) });
+    expect(tried).toEqual(['a', 'b', 'c']);
+    expect(warnings).toEqual([expect.objectContaining({ kind: 'post', key: 'b' })]);
   });
 });
