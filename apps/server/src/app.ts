@@ -333,9 +333,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const authRepository = createAuthRepository(database.db);
   const moderationRepository = createModerationRepository(database.db);
+  // Every failure to send is logged here: some callers let it fail the request, others (a notice after
+  // the change is made) go on without it, and those left no trace of it.
+  const loggedSend = (channel: 'email' | 'sms') => (err: unknown) => {
+    app.log.warn({ err, channel }, 'could not send a notice');
+    throw err;
+  };
   const authNotifier: Notifier = {
-    email: (to, message) => mailer.send({ to, ...message }),
-    sms: (to, text) => sms.send(to, text),
+    email: (to, message) => mailer.send({ to, ...message }).catch(loggedSend('email')),
+    sms: (to, text) => sms.send(to, text).catch(loggedSend('sms')),
   };
   // What the login and the account's own changes both work with.
   const credentials = {
