@@ -58,6 +58,10 @@ export default defineConfig({
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: scaled(30_000),
           hookTimeout: scaled(60_000),
+          // expect.poll without a timeout of its own: vitest's 1 s was shorter than a worker's interval
+          // (1 s in the push tests) and, unscaled, failed on CI's starved PostgreSQL lane (push.test.ts
+          // "nothing once the notification was read" waited 1 s for a delivery a busy worker cleared later).
+          expect: { poll: { timeout: scaled(5_000) } },
         },
       },
       {
@@ -69,6 +73,7 @@ export default defineConfig({
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: scaled(120_000),
           hookTimeout: scaled(120_000),
+          expect: { poll: { timeout: scaled(5_000) } },
           // Two files at a time: most of their time is spent waiting (restarts, timers, a 60 s load run), and
           // each has its own server process, port, data folder and database (242 s against 540 s one by one,
           // on 2 cores).
