@@ -79,8 +79,14 @@ function chunkName(prefix: string, roots: Set<string>): string {
   return `${prefix}~${names.join('~')}~${hash}`;
 }
 
-/** Module id → chunk name, for every module it places that two or more roots share. */
-export function partition(modules: readonly GraphModule[], options: PartitionOptions): Map<string, string> {
+/**
+ * Module id → chunk name, for every module a placement places that two or more roots share. The graph is
+ * read once for all placements; each places its own modules, with its own joins and their bounds.
+ */
+export function partition(
+  modules: readonly GraphModule[],
+  ...placements: PartitionOptions[]
+): Map<string, string> {
   const byId = new Map(modules.map((module) => [module.id, module]));
   const rootsOf = new Map<string, Set<string>>();
   for (const root of modules.filter((module) => module.isRoot)) {
@@ -91,7 +97,23 @@ export function partition(modules: readonly GraphModule[], options: PartitionOpt
   const booted = new Set(
     modules.filter((module) => module.isEntry).flatMap((entry) => [...reach(entry.id, byId)]),
   );
+  const graph = { byId, rootsOf, booted };
+  const names = new Map<string, string>();
+  for (const options of placements) {
+    for (const [id, name] of place(graph, options)) names.set(id, name);
+  }
+  return names;
+}
 
+interface Graph {
+  byId: ReadonlyMap<string, GraphModule>;
+  /** The roots that reach each module. */
+  rootsOf: ReadonlyMap<string, Set<string>>;
+  /** What the entry reaches. */
+  booted: ReadonlySet<string>;
+}
+
+function place({ byId, rootsOf, booted }: Graph, options: PartitionOptions): Map<string, string> {
   // A module the entry reaches only through a library's index, and does not use (rolldown leaves it
   // out of the entry's chunk), goes with the others of its kind, in one chunk by the pages using them.
   const leftByEntry = new Map<string, Group>();
@@ -107,11 +129,10 @@ export function partition(modules: readonly GraphModule[], options: PartitionOpt
     group.modules.add(id);
     group.size += byId.get(id)?.size ?? 0;
   }
-  // Smallest first, ties by name: the same chunks from the same code on every machine.
-  let groups = [...byRoots.values()].sort(
-    (a, b) =>
-      a.size - b.size || chunkName(options.prefix, a.roots).localeCompare(chunkName(options.prefix, b.roots)),
-  );
+  // Smallest first, ties by their roots: the same chunks from the same code on every machine.
+  let groups = [...byRoots.entries()]
+    .sort(([keyA, a], [keyB, b]) => a.size - b.size || keyA.localeCompare(keyB))
+    .map(([, group]) => group);
 
   /** Whether every one of `roots` loads module `id` anyway (the entry's modules load on every page). */
   const loadedBy = (id: string, roots: Set<string>) => {
@@ -133,7 +154,7 @@ export function partition(modules: readonly GraphModule[], options: PartitionOpt
     groups = groups.filter((group) => group !== from);
   };
 
-  // What each page loads and does not run, from the joins below: never more than `mergeBelow` in all.
+  // What each page loads and does not run, from the joins below: never more than `unusedMax` in all.
   const unused = new Map<string, number>();
   const affordable = (pages: Iterable<string>, bytes: number) =>
     [...pages].every((page) => (unused.get(page) ?? 0) + bytes <= options.unusedMax);
