@@ -64,6 +64,30 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** Removes the photos a request stored (and logs what could not be removed). */
+const dropPhotos = (images: ImageStore, request: FastifyRequest, photos: readonly StoredPhoto[]) =>
+  removeQuietly(
+    images,
+    'post',
+    photos.map((p) => p.key),
+    request.log,
+  );
+
+/** Runs a change with the photos a request stored: if it fails, they are removed before the error answers. */
+async function withStoredPhotos<T>(
+  images: ImageStore,
+  request: FastifyRequest,
+  photos: readonly StoredPhoto[],
+  change: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    await dropPhotos(images, request, photos);
+    throw err;
+  }
+}
+
 /**
  * Reads the create-post form. Each photo is streamed to a temporary file (at most 10 MB), then
  * checked, re-encoded and written before the next part is read: the photo's bytes are never held in
@@ -101,7 +125,7 @@ function readPostForm(request: FastifyRequest, images: ImageStore, sourceHashes?
         phash: saved.phash,
       };
     },
-    discard: (photo) => removeQuietly(images, 'post', [photo.key], request.log),
+    discard: (photo) => dropPhotos(images, request, [photo]),
   });
 }
 
@@ -154,7 +178,7 @@ export function postsRoutes(app: App, { posts, guard, images, limits, idempotenc
           status: 201,
           body: { status: true as const, message: TEXT.postCreated, data: post },
         });
-        try {
+        return withStoredPhotos(images, request, photos, async () => {
           if (!key) {
             const post = await posts.create(userId, posts.parseCreateFields(fields), photos);
             return reply.status(201).send(created(post).body);
@@ -174,24 +198,11 @@ export function postsRoutes(app: App, { posts, guard, images, limits, idempotenc
           });
           if (answer.replayed) {
             // The first request's post is the answer: this one's photos are not used.
-            await removeQuietly(
-              images,
-              'post',
-              photos.map((p) => p.key),
-              request.log,
-            );
+            await dropPhotos(images, request, photos);
             reply.header('idempotent-replayed', 'true');
           }
           return reply.status(answer.status).send(answer.body);
-        } catch (err) {
-          await removeQuietly(
-            images,
-            'post',
-            photos.map((p) => p.key),
-            request.log,
-          );
-          throw err;
-        }
+        });
       },
     );
 
@@ -223,24 +234,16 @@ export function postsRoutes(app: App, { posts, guard, images, limits, idempotenc
         // Refused before any file is read or stored.
         await posts.assertOwner(request.params.id, userId);
         const { fields, files: photos } = await readPostForm(request, images);
-        try {
-          const post = await posts.replaceListing(
+        const post = await withStoredPhotos(images, request, photos, () =>
+          posts.replaceListing(
             request.params.id,
             userId,
             posts.parseCreateFields(fields),
             posts.parseMediaOrder(fields),
             photos,
-          );
-          return { status: true as const, message: TEXT.postUpdated, data: post };
-        } catch (err) {
-          await removeQuietly(
-            images,
-            'post',
-            photos.map((p) => p.key),
-            request.log,
-          );
-          throw err;
-        }
+          ),
+        );
+        return { status: true as const, message: TEXT.postUpdated, data: post };
       },
     );
   });

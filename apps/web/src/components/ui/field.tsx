@@ -75,6 +75,34 @@ export function Field({ id, label, error, hint, requiredMark, className, childre
   );
 }
 
+/**
+ * A refusal said under what it is about (a form, a list's next page): read out at once (`role="alert"`);
+ * nothing is drawn without a text.
+ */
+export function ErrorText({
+  id,
+  testId,
+  className,
+  children,
+}: {
+  id?: string | undefined;
+  testId?: string | undefined;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  if (!children) return null;
+  return (
+    <p
+      id={id}
+      role="alert"
+      className={cx('text-sm text-red-700 dark:text-red-400', className)}
+      data-testid={testId}
+    >
+      {children}
+    </p>
+  );
+}
+
 /** A text control's look: its border says whether it is invalid. */
 export const controlClasses = (invalid: boolean) =>
   cx(

@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ErrorText } from '../../../components/ui/field.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons/alert-circle.tsx';
 import { BuildingIcon } from '../../../components/ui/icons/building.tsx';
 import { RefreshIcon } from '../../../components/ui/icons/refresh.tsx';
@@ -122,11 +123,9 @@ export function CompaniesDirectory({ renderFollow }: CompaniesDirectoryProps) {
               </li>
             ))}
           </ul>
-          {companies.isFetchNextPageError && (
-            <p role="alert" className="mt-4 text-center text-sm text-red-700 dark:text-red-400">
-              {t('companies.loadMoreFailed')}
-            </p>
-          )}
+          <ErrorText className="mt-4 text-center">
+            {companies.isFetchNextPageError && t('companies.loadMoreFailed')}
+          </ErrorText>
           {companies.hasNextPage && (
             <div className="mt-6 flex justify-center">
               <Button

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../../components/ui/field.tsx';
 import { useOutcomeToasts } from '../../../components/ui/toast.tsx';
+import { useConfirmedChange } from '../../../components/ui/use-confirmed-change.ts';
 import {
   apiErrorText,
   firstFieldMessages,
@@ -20,18 +21,8 @@ import { AuthorLine, QueryState } from './moderation-parts.tsx';
 export function ModeratorsPanel({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
   const moderators = useModerators();
-  const [revoking, setRevoking] = useState<ModerationUser | null>(null);
-  const revoke = useRevokeModerator();
-  const outcome = useOutcomeToasts();
-
-  const onRevoke = () => {
-    if (!revoking) return;
-    revoke.mutate(revoking.id, {
-      onSuccess: outcome.succeeded,
-      onError: outcome.failed,
-      onSettled: () => setRevoking(null),
-    });
-  };
+  const revoke = useConfirmedChange(useRevokeModerator(), (user: ModerationUser) => user.id);
+  const revoking = revoke.target;
 
   return (
     <div className="flex flex-col gap-5" data-testid="moderators-panel">
@@ -55,7 +46,7 @@ export function ModeratorsPanel({ isAdmin }: { isAdmin: boolean }) {
                       variant="secondary"
                       size="sm"
                       aria-label={t('moderation.moderators.revokeName', { name: user.name })}
-                      onClick={() => setRevoking(user)}
+                      onClick={() => revoke.ask(user)}
                     >
                       {t('moderation.moderators.revoke')}
                     </Button>
@@ -72,12 +63,12 @@ export function ModeratorsPanel({ isAdmin }: { isAdmin: boolean }) {
       </QueryState>
       <ConfirmDialog
         open={revoking !== null}
-        onCancel={() => setRevoking(null)}
-        onConfirm={onRevoke}
+        onCancel={revoke.cancel}
+        onConfirm={revoke.confirm}
         title={t('moderation.moderators.revokeTitle', { name: revoking?.name ?? '' })}
         description={t('moderation.moderators.revokeText', { name: revoking?.name ?? '' })}
         confirmLabel={t('moderation.moderators.revoke')}
-        busy={revoke.isPending}
+        busy={revoke.busy}
         confirmTestId="revoke-confirm"
       />
     </div>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/field.tsx';
 import { showToast, useOutcomeToasts } from '../../../components/ui/toast.tsx';
+import { useConfirmedChange } from '../../../components/ui/use-confirmed-change.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import {
   apiErrorText,
@@ -27,19 +28,9 @@ import { AuthorLine, QueryState } from './moderation-parts.tsx';
 export function VerificationsPanel() {
   const { t } = useTranslation();
   const queue = useVerificationQueue();
-  const approve = useApproveVerification();
-  const outcome = useOutcomeToasts();
-  const [approving, setApproving] = useState<VerificationItem | null>(null);
+  const approve = useConfirmedChange(useApproveVerification(), (item: VerificationItem) => item.id);
+  const approving = approve.target;
   const [refusing, setRefusing] = useState<VerificationItem | null>(null);
-
-  const onApprove = () => {
-    if (!approving) return;
-    approve.mutate(approving.id, {
-      onSuccess: outcome.succeeded,
-      onError: outcome.failed,
-      onSettled: () => setApproving(null),
-    });
-  };
 
   return (
     <div className="flex flex-col gap-5" data-testid="verifications-panel">
@@ -54,7 +45,7 @@ export function VerificationsPanel() {
                 <VerificationRow
                   key={item.id}
                   item={item}
-                  onApprove={() => setApproving(item)}
+                  onApprove={() => approve.ask(item)}
                   onRefuse={() => setRefusing(item)}
                 />
               ))}
@@ -71,12 +62,12 @@ export function VerificationsPanel() {
       </QueryState>
       <ConfirmDialog
         open={approving !== null}
-        onCancel={() => setApproving(null)}
-        onConfirm={onApprove}
+        onCancel={approve.cancel}
+        onConfirm={approve.confirm}
         title={t('moderation.verifications.approveTitle', { name: approving?.user.name ?? '' })}
         description={t('moderation.verifications.approveText', { name: approving?.user.name ?? '' })}
         confirmLabel={t('moderation.verifications.approve')}
-        busy={approve.isPending}
+        busy={approve.busy}
         confirmTestId="verification-approve-confirm"
       />
       {refusing && <RefuseDialog item={refusing} onClose={() => setRefusing(null)} />}

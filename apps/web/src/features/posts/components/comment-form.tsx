@@ -2,6 +2,7 @@ import { LIMITS } from '@makan/contract/limits';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorText } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { firstFieldMessages, issueMessage, translateMessage } from '../../../lib/messages.ts';
 import { useAddComment } from '../api/add-comment.ts';
@@ -97,11 +98,7 @@ export function CommentForm({ postId, parentId, onDone, autoFocus }: CommentForm
         />
         {mentions.list}
       </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <ErrorText id={`${id}-error`}>{error}</ErrorText>
       <div className="flex items-center justify-between gap-2">
         <span className="text-xs text-slate-500 dark:text-slate-400" aria-hidden="true">
           {text.length}/{LIMITS.commentMax}

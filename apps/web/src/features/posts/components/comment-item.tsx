@@ -7,6 +7,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CompanyVerifiedBadge } from '../../../components/ui/company-verified-badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ErrorText } from '../../../components/ui/field.tsx';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { issueMessage, translateMessage } from '../../../lib/messages.ts';
@@ -119,11 +120,7 @@ export function CommentItem({ comment, isReply = false, expanded = false }: Comm
                 />
                 {mentions.list}
               </div>
-              {editError && (
-                <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                  {editError}
-                </p>
-              )}
+              <ErrorText>{editError}</ErrorText>
               <div className="flex gap-2">
                 <Button size="sm" onClick={save} loading={update.isPending} data-testid="comment-save">
                   {t('posts.post.save')}

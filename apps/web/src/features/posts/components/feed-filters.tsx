@@ -3,6 +3,7 @@ import { PROPERTY_TYPES } from '@makan/contract/property-types';
 import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorText } from '../../../components/ui/field.tsx';
 import { SuggestionList } from '../../../components/ui/suggestion-list.tsx';
 import { cityName, countryName, useCitySearch } from '../../../lib/cities.ts';
 import { useCloseAfterBlur, useDebouncedValue } from '../../../lib/debounce.ts';
@@ -262,17 +263,16 @@ export function FeedFiltersBar({
       />
       {(['price_max', 'area_max'] as const).map((field) => {
         const message = errors[field];
-        return message ? (
-          <p
+        return (
+          <ErrorText
             key={field}
             id={field === 'price_max' ? priceErrorId : areaErrorId}
-            role="alert"
-            className="w-full text-sm text-red-700 dark:text-red-400"
-            data-testid={`filter-${field === 'price_max' ? 'price' : 'area'}-error`}
+            className="w-full"
+            testId={`filter-${field === 'price_max' ? 'price' : 'area'}-error`}
           >
-            {translateMessage(t, message)}
-          </p>
-        ) : null;
+            {message && translateMessage(t, message)}
+          </ErrorText>
+        );
       })}
       {active && (
         <Button

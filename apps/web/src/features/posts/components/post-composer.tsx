@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Textarea } from '../../../components/ui/field.tsx';
+import { ErrorText, Textarea } from '../../../components/ui/field.tsx';
 import { CloseIcon } from '../../../components/ui/icons/close.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { cx } from '../../../lib/cx.ts';
@@ -250,15 +250,7 @@ export function PostComposer() {
               ))}
             </ul>
           )}
-          {errors.content && (
-            <p
-              role="alert"
-              className="text-sm text-red-700 dark:text-red-400"
-              data-testid="composer-content-error"
-            >
-              {message(errors.content)}
-            </p>
-          )}
+          <ErrorText testId="composer-content-error">{message(errors.content)}</ErrorText>
         </div>
 
         <PlaceFields

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Textarea } from '../../../components/ui/field.tsx';
+import { ErrorText, Textarea } from '../../../components/ui/field.tsx';
 import { ArrowBackIcon } from '../../../components/ui/icons/arrow-back.tsx';
 import { ArrowForwardIcon } from '../../../components/ui/icons/arrow-forward.tsx';
 import { CloseIcon } from '../../../components/ui/icons/close.tsx';
@@ -338,15 +338,7 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
             onFiles={(files) => void addFiles(files)}
             testIdPrefix="post-edit"
           />
-          {errors.content && (
-            <p
-              role="alert"
-              className="text-sm text-red-700 dark:text-red-400"
-              data-testid="post-edit-content-error"
-            >
-              {message(errors.content)}
-            </p>
-          )}
+          <ErrorText testId="post-edit-content-error">{message(errors.content)}</ErrorText>
         </fieldset>
 
         <PlaceFields
@@ -364,11 +356,7 @@ export function PostEditDialog({ post, open, onClose }: { post: Post; open: bool
           onChange={set}
           testIdPrefix="post-edit"
         />
-        {formError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="post-edit-error">
-            {formError}
-          </p>
-        )}
+        <ErrorText testId="post-edit-error">{formError}</ErrorText>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={onClose}>
             {t('common.cancel')}

@@ -3,6 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorText } from '../../../components/ui/field.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons/alert-circle.tsx';
 import { RefreshIcon } from '../../../components/ui/icons/refresh.tsx';
 import { PostCard } from './post-card.tsx';
@@ -110,11 +111,7 @@ export function PostList({ query, empty, failure, testId = 'post-list' }: PostLi
         ))}
       </ul>
       <div ref={sentinel} aria-hidden="true" />
-      {isFetchNextPageError && (
-        <p role="alert" className="mt-4 text-center text-sm text-red-700 dark:text-red-400">
-          {t('posts.loadMoreFailed')}
-        </p>
-      )}
+      <ErrorText className="mt-4 text-center">{isFetchNextPageError && t('posts.loadMoreFailed')}</ErrorText>
       {hasNextPage && (
         <div className="mt-6 flex justify-center">
           <Button

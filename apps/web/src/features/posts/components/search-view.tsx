@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorText } from '../../../components/ui/field.tsx';
 import { ClockIcon } from '../../../components/ui/icons/clock.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
@@ -90,16 +91,9 @@ export function SearchView({ keywordAction }: SearchViewProps = {}) {
                 {t('posts.search.submit')}
               </Button>
             </div>
-            {error && (
-              <p
-                id={`${inputId}-error`}
-                role="alert"
-                className="text-sm text-red-700 dark:text-red-400"
-                data-testid="search-error"
-              >
-                {error}
-              </p>
-            )}
+            <ErrorText id={`${inputId}-error`} testId="search-error">
+              {error}
+            </ErrorText>
           </form>
         </search>
 

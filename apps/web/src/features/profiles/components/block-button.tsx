@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonSize } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useOutcomeToasts } from '../../../components/ui/toast.tsx';
+import { useConfirmedChange } from '../../../components/ui/use-confirmed-change.ts';
 import { useBlock } from '../api/blocks.ts';
 
 interface BlockButtonProps {
@@ -25,15 +24,7 @@ export function BlockButton({
   testId = 'block-button',
 }: BlockButtonProps) {
   const { t } = useTranslation();
-  const change = useBlock();
-  const outcome = useOutcomeToasts();
-  const [confirming, setConfirming] = useState(false);
-
-  const run = (block: boolean) =>
-    change.mutate(
-      { id: userId, block },
-      { onSuccess: outcome.succeeded, onError: outcome.failed, onSettled: () => setConfirming(false) },
-    );
+  const change = useConfirmedChange(useBlock(), (block: boolean) => ({ id: userId, block }));
 
   return (
     <>
@@ -41,21 +32,21 @@ export function BlockButton({
         variant={isBlocked ? 'secondary' : 'ghost'}
         size={size}
         aria-label={isBlocked ? t('blocks.unblockName', { name }) : t('blocks.blockName', { name })}
-        loading={isBlocked && change.isPending}
-        onClick={() => (isBlocked ? run(false) : setConfirming(true))}
+        loading={isBlocked && change.busy}
+        onClick={() => (isBlocked ? change.run(false) : change.ask(true))}
         data-testid={testId}
         data-blocked={isBlocked}
       >
         {isBlocked ? t('blocks.unblock') : t('blocks.block')}
       </Button>
       <ConfirmDialog
-        open={confirming}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => run(true)}
+        open={change.target !== null}
+        onCancel={change.cancel}
+        onConfirm={change.confirm}
         title={t('blocks.confirmTitle', { name })}
         description={t('blocks.confirmText', { name })}
-        confirmLabel={change.isPending ? t('blocks.working') : t('blocks.block')}
-        busy={change.isPending}
+        confirmLabel={change.busy ? t('blocks.working') : t('blocks.block')}
+        busy={change.busy}
         testId="block-dialog"
         confirmTestId="block-confirm"
       />
