@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { capturedMessages } from '../test/auth-helpers.ts';
+import { multipartBody } from '../test/form.ts';
 import { createListing } from '../test/listings.ts';
 import { noisyPng } from '../test/media.ts';
 import { notificationsSettled } from '../test/queue.ts';
@@ -160,6 +161,7 @@ describe('the hot read routes, through HTTP, against zod on the same rows', () =
   let huda: Person;
   let mona: Person;
   let paths: [Person, string][] = [];
+  let otherConversation = 0;
 
   beforeAll(async () => {
     let config: Awaited<ReturnType<typeof createTestApp>>['config'];
@@ -223,8 +225,35 @@ describe('the hot read routes, through HTTP, against zod on the same rows', () =
     await as(sara, 'PUT', `/api/chat/conversations/${conversationId}/messages/${sent[3]}`, {
       content: 'edited ✓',
     });
+    // Files: a photo with a caption and a client id, a PDF replying to it, a reply to the deleted one.
+    const upload = async (p: Person, name: string, bytes: Buffer, fields: Record<string, string>) => {
+      const body = await multipartBody(fields, [{ name, bytes }]);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/chat/conversations/${conversationId}/files`,
+        payload: body.payload,
+        headers: { ...p.auth, ...body.headers },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const photo = await upload(sara, 'مكتب "1".png', await noisyPng(40), {
+      message: 'الردهة \\ "lobby"',
+      client_id: 'photo-1',
+    });
+    await upload(omar, 'العقد.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), { reply_to_id: String(photo) });
+    await as(omar, 'POST', `/api/chat/conversations/${conversationId}/messages`, {
+      content: 'about the deleted one',
+      reply_to_id: sent[2],
+      client_id: 'c-2',
+    });
     const other = await as(omar, 'POST', '/api/chat/conversations', { user_id: huda.id });
-    await as(huda, 'POST', `/api/chat/conversations/${other.json().data.id}/messages`, { content: 'hi' });
+    otherConversation = other.json().data.id;
+    await as(huda, 'POST', `/api/chat/conversations/${otherConversation}/messages`, { content: 'hi' });
+    // A system message: Huda leaves.
+    expect((await as(huda, 'POST', `/api/chat/conversations/${otherConversation}/leave`)).statusCode).toBe(
+      200,
+    );
 
     // Reports for the console's queue.
     await as(omar, 'POST', '/api/reports', { target_type: 'post', target_id: arabic, reason: 'spam' });
@@ -266,6 +295,8 @@ describe('the hot read routes, through HTTP, against zod on the same rows', () =
         [p, '/api/chat/conversations'],
         [p, `/api/chat/conversations/${conversationId}/messages`],
         [p, `/api/chat/conversations/${conversationId}/messages?before=${sent[3]}&per_page=2`],
+        [p, `/api/chat/conversations/${otherConversation}/messages`],
+        [p, `/api/chat/conversations/${conversationId}/messages?after=${sent[1]}&per_page=3`],
         [p, '/api/notifications'],
         [p, '/api/admin/reports'],
       ]),
