@@ -182,8 +182,8 @@ export const clientIdField = z
   .trim()
   .min(1)
   .max(LIMITS.chatClientIdMax, formatText(TEXT.maxLength, { length: LIMITS.chatClientIdMax }))
-  // A refinement rather than .regex(): its issue carries no length, so it names its text itself.
-  .refine((id) => /^[\w-]+$/.test(id), refineText('maxLength', { length: LIMITS.chatClientIdMax }));
+  // A refinement rather than .regex(), so the issue names its catalogue text (the field-errors mapper reads it).
+  .refine((id) => /^[\w-]+$/.test(id), refineText('clientIdInvalid'));
 
 export const sendMessageRequest = z.object({
   content: messageContent,

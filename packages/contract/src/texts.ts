@@ -123,6 +123,7 @@ export const TEXT = {
   areaRange: 'The minimum area cannot be more than the maximum area',
   postCreated: 'Post created successfully!',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  clientIdInvalid: 'client_id may hold only letters, digits, underscores and hyphens.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   idempotencyKeyInFlight:

@@ -100,16 +100,17 @@ describe('one field mapper for JSON and multipart', () => {
   }
 
   const chatCases: [string, Record<string, string>, string][] = [
+    ['client_id', { client_id: 'not an id!' }, TEXT.clientIdInvalid],
     [
       'client_id',
-      { client_id: 'not an id!' },
+      { client_id: 'x'.repeat(LIMITS.chatClientIdMax + 1) },
       formatText(TEXT.maxLength, { length: LIMITS.chatClientIdMax }),
     ],
     // zod's own words ("Too small: expected number to be >0") never go out: the catalogue's 422 does.
     ['reply_to_id', { reply_to_id: '-1' }, HTTP_TEXT[422]],
   ];
   for (const [field, change, text] of chatCases) {
-    it(`a chat message's ${field}: the same words from the JSON send and the file upload`, async () => {
+    it(`a chat message's ${field} (${JSON.stringify(change[field]).slice(0, 16)}): the same words from the JSON send and the file upload`, async () => {
       const json = await app.inject({
         method: 'POST',
         url: `/api/chat/conversations/${conversationId}/messages`,
