@@ -2,6 +2,7 @@ import type { City } from '@makan/contract/cities';
 import { MAX_PREFERRED_LOCATIONS } from '@makan/contract/purposes';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorText } from '../../../components/ui/field.tsx';
 import { CheckIcon } from '../../../components/ui/icons/check.tsx';
 import { CloseIcon } from '../../../components/ui/icons/close.tsx';
 import { MapPinIcon } from '../../../components/ui/icons/map-pin.tsx';
@@ -106,9 +107,7 @@ export function LocationsStep({ selected, onChange }: LocationsStepProps) {
           {q && search.isSuccess && !searching ? t('onboarding.resultsCount', { count: results.length }) : ''}
         </p>
         {search.isError ? (
-          <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-            {t('onboarding.searchFailed')}
-          </p>
+          <ErrorText className="mt-2">{t('onboarding.searchFailed')}</ErrorText>
         ) : search.isSuccess && results.length === 0 && !searching ? (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="onboarding-no-results">
             {t('onboarding.noCities', { query: q })}
