@@ -6,6 +6,7 @@ import { httpCases, tokensFor } from './http/cases.ts';
 import { httpLoad, legacyRawSqlLoad, openReplay, rawSqlLoad } from './http/load.ts';
 import { recordStatements } from './http/record.ts';
 import { type Bench, type BenchContext, judge } from './lib/context.ts';
+import { describeShares, mainThreadProfile, readProfile } from './lib/cpu-profile.ts';
 import { announcedPort } from './lib/process.ts';
 import { benchDir, mb, ms, num, type Row, ratioOf } from './lib/report.ts';
 import { scratchDir, startServer } from './lib/server.ts';
@@ -81,7 +82,15 @@ export const httpBench: Bench = {
       cases.map((c) => ({ path: c.path, token: benchToken(c.users?.[0] ?? 1) })),
     );
     const tokens = tokensFor(shape, ctx.connections);
-    const server = await startServer(store);
+    // BENCH_PROFILE=1: the server under V8's profiler (which slows it), and a row per endpoint saying
+    // where its main thread went while that endpoint was measured.
+    const profileDir = process.env.BENCH_PROFILE === '1' ? scratchDir('cpu-profile') : undefined;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const server = await startServer(
+      store,
+      {},
+      { nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
+    );
     const measured: LoadResult[] = [];
     let health: LoadResult;
     let bytes: { size: number; measured: LoadResult; raw: LoadResult } | undefined;
@@ -116,6 +125,9 @@ export const httpBench: Bench = {
     } finally {
       await server.stop();
     }
+    const profileFile = profileDir ? mainThreadProfile(profileDir, server.pid) : undefined;
+    const profile = profileFile ? readProfile(profileFile) : undefined;
+    if (profileDir && !profile) ctx.log(`http: WARNING no CPU profile of the server in ${profileDir}`);
     // The ceilings, once the server is gone (PGlite: one process on the folder).
     const replay = await openReplay(store);
     const raws: LoadResult[] = [];
@@ -134,7 +146,13 @@ export const httpBench: Bench = {
         bench: 'http',
         case: 'ceiling: /health/live',
         measured: show(health),
-        values: { ...health },
+        values: {
+          rps: health.rps,
+          p50: health.p50,
+          p99: health.p99,
+          count: health.count,
+          errors: health.errors,
+        },
       },
     ];
     for (const [i, c] of cases.entries()) {
@@ -169,6 +187,15 @@ export const httpBench: Bench = {
         met: judge(ctx, r.p99 <= SPREAD_TARGET * r.p50),
         values: { p50: r.p50, p99: r.p99 },
       });
+      if (profile && r.window) {
+        const shares = profile.window(r.window.from, r.window.to);
+        rows.push({
+          bench: 'http',
+          case: `${c.name}: where the server's main thread went (CPU profile; the profiler slows the server)`,
+          measured: describeShares(shares),
+          values: Object.fromEntries(shares.map((s) => [s.category, s.share])),
+        });
+      }
       if (i === 0) {
         rows.push({
           bench: 'http',

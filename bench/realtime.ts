@@ -497,6 +497,17 @@ export const realtimeBench: Bench = {
   async run(ctx) {
     const store = await freshDemoStore('realtime', ctx.adminUrl);
     const rows: Row[] = [];
+    // BENCH_REALTIME_ONLY=idle: the idle sockets alone (a memory experiment without the chat cases).
+    const only = process.env.BENCH_REALTIME_ONLY;
+    if (only === 'idle') {
+      await startServer(store, { SEED: 'demo' }).then((s) => s.stop());
+      const server = await startServer(store);
+      try {
+        return await idleSockets(ctx, server);
+      } finally {
+        await server.stop();
+      }
+    }
     // The demo store and its chat, then (no server on it: PGlite has one process per folder) what a
     // send runs, recorded in this process, and the floor's database (on PGlite a copy of the store).
     let server = await startServer(store, { SEED: 'demo' });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { monotonicMicros } from '../lib/cpu-profile.ts';
 import type { Store } from '../lib/server.ts';
 import { closedLoop, type LoadResult, percentile } from '../lib/stats.ts';
 import { openExec } from '../seed/dataset.ts';
@@ -21,6 +22,7 @@ export async function httpLoad(
   let next = 0;
   const latencies: number[] = [];
   const measureFrom = performance.now() + warmSeconds * 1000;
+  const windowFrom = monotonicMicros() + warmSeconds * 1_000_000;
   const result = await autocannon({
     url,
     connections,
@@ -41,6 +43,7 @@ export async function httpLoad(
     p99: percentile(latencies, 99),
     count: latencies.length,
     errors,
+    window: { from: windowFrom, to: monotonicMicros() },
   };
 }
 

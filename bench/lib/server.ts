@@ -80,12 +80,19 @@ function buildServer(): void {
  * Starts the real server (`node dist/server.js`, as `npm start` does) on a free port and waits until
  * /health/ready answers. NODE_ENV=production, warnings only in the log.
  */
-export async function startServer(store: Store, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  store: Store,
+  env: Record<string, string> = {},
+  { nodeArgs: extraNodeArgs = [] }: { nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   buildServer();
   const port = await freePort();
   mkdirSync(store.dataDir, { recursive: true });
   // BENCH_SERVER_NODE_ARGS: options for the server's node, to profile it (bench/README.md).
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.trim().split(/\s+/).filter(Boolean) ?? [];
+  const nodeArgs = [
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.trim().split(/\s+/).filter(Boolean) ?? []),
+    ...extraNodeArgs,
+  ];
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
     cwd: serverDir,
     env: {

@@ -6,7 +6,15 @@ export function percentile(values: number[], p: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
-export type LoadResult = { rps: number; p50: number; p99: number; count: number; errors: number };
+export type LoadResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  count: number;
+  errors: number;
+  /** The measured stretch on the monotonic clock, in µs (lib/cpu-profile.ts), where it is known. */
+  window?: { from: number; to: number };
+};
 
 /**
  * Runs `task` from `concurrency` workers for `seconds` and reports throughput and latency, as
