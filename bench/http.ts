@@ -4,7 +4,7 @@ import { get } from 'node:http';
 import path from 'node:path';
 import { httpCases, tokensFor } from './http/cases.ts';
 import { httpLoad, legacyRawSqlLoad, openReplay, rawSqlLoad } from './http/load.ts';
-import { recordStatements } from './http/record.ts';
+import { recordStatements, type Statement } from './http/record.ts';
 import { type Bench, type BenchContext, judge } from './lib/context.ts';
 import { describeShares, mainThreadProfile, readProfile } from './lib/cpu-profile.ts';
 import { announcedPort } from './lib/process.ts';
@@ -77,11 +77,16 @@ export const httpBench: Bench = {
     const cases = httpCases(shape).filter((c) => !only || only.includes(c.name));
     const load = { connections: ctx.connections, seconds: ctx.seconds };
     // PGlite allows one process on its folder: record (in this process) before the server starts.
-    const statements = await recordStatements(
-      store,
-      cases.map((c) => ({ path: c.path, token: benchToken(c.users?.[0] ?? 1) })),
-    );
     const tokens = tokensFor(shape, ctx.connections);
+    const usersOf = (c: (typeof cases)[number]) => c.users?.map(benchToken) ?? tokens;
+    // Each case's statements for each of its users (the load's connections cycle through them).
+    const recorded = await recordStatements(
+      store,
+      cases.flatMap((c) => usersOf(c).map((token) => ({ path: c.path, token }))),
+    );
+    const perUser: Statement[][][] = [];
+    for (const c of cases) perUser.push(recorded.splice(0, usersOf(c).length));
+    const statements = perUser.map((users) => users[0] ?? []);
     // BENCH_PROFILE=1: the server under V8's profiler (which slows it), and a row per endpoint saying
     // where its main thread went while that endpoint was measured.
     const profileDir = process.env.BENCH_PROFILE === '1' ? scratchDir('cpu-profile') : undefined;
@@ -98,7 +103,7 @@ export const httpBench: Bench = {
       health = await httpLoad(`${server.url}/health/live`, tokens, { ...load, warmSeconds: 1 });
       for (const c of cases) {
         ctx.log(`http: ${c.name} (${c.path})`);
-        const users = c.users?.map(benchToken) ?? tokens;
+        const users = usersOf(c);
         const r = await httpLoad(`${server.url}${c.path}`, users, {
           ...load,
           warmSeconds: Math.min(3, ctx.seconds),
@@ -134,7 +139,7 @@ export const httpBench: Bench = {
     try {
       for (const [i, c] of cases.entries()) {
         ctx.log(`http: ${c.name}: its raw SQL`);
-        raws.push(await rawSqlLoad(replay, statements[i] ?? [], load));
+        raws.push(await rawSqlLoad(replay, perUser[i] ?? [], load));
       }
     } finally {
       await replay.close();

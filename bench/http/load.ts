@@ -87,18 +87,23 @@ export function replayStatement(pool: pg.Pool, s: Statement, values = s.values) 
 
 /**
  * The raw-SQL ceiling: the statements one request runs, replayed in order (those the server sent
- * together, together) on the server's own connection set-up from `concurrency` workers.
+ * together, together) on the server's own connection set-up from `concurrency` workers. `perUser`
+ * holds each signed-in user's own statements, in the order of the load's connections: worker N
+ * replays what connection N's user made the server run (its id, its blocks, its page), so the
+ * ceiling does the same work as the load it is compared with, not one user's fifty times.
  */
 export async function rawSqlLoad(
   replay: Replay,
-  statements: Statement[],
+  perUser: Statement[][],
   { connections, seconds }: { connections: number; seconds: number },
 ): Promise<LoadResult> {
-  const groups = groupsOf(statements);
-  const task = async () => {
-    for (const group of groups) await Promise.all(group.map((s) => replayStatement(replay.pool, s)));
+  const groups = perUser.map(groupsOf);
+  const task = async (worker: number) => {
+    for (const group of groups[worker % groups.length] ?? [])
+      await Promise.all(group.map((s) => replayStatement(replay.pool, s)));
   };
-  await task(); // a statement that fails here fails the bench (closedLoop only counts errors)
+  // Every user's statements once: one that fails here fails the bench (closedLoop only counts errors).
+  for (let w = 0; w < groups.length; w++) await task(w);
   await closedLoop(task, { concurrency: connections, seconds: Math.min(1, seconds) });
   return await closedLoop(task, { concurrency: connections, seconds });
 }

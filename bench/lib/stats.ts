@@ -21,18 +21,19 @@ export type LoadResult = {
  * autocannon does for HTTP: used for ceilings that are not HTTP (raw SQL, raw Socket.IO echo).
  */
 export async function closedLoop(
-  task: () => Promise<unknown>,
+  /** Called with the worker's number (0 … concurrency − 1), as autocannon's connections each have theirs. */
+  task: (worker: number) => Promise<unknown>,
   { concurrency, seconds }: { concurrency: number; seconds: number },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
-  const worker = async () => {
+  const worker = async (_: unknown, index: number) => {
     while (performance.now() < end) {
       const t = performance.now();
       try {
-        await task();
+        await task(index);
         latencies.push(performance.now() - t);
       } catch {
         errors += 1;
