@@ -61,7 +61,7 @@ export function readProfile(file: string) {
     else if (fn === '(garbage collector)') category = 'garbage collection';
     else if (fn === '(program)') category = 'V8 and libuv (program)';
     else if (fn === 'writev' || (fn.startsWith('write') && url === '')) {
-      // A socket write (a syscall): to the database or to an HTTP client, by who asked for it.
+      // A socket write (a syscall): to the database, an HTTP client or a Socket.IO client, by who asked.
       category = 'socket writes: other';
       for (const a of ancestors(id)) {
         if (/node_modules\/pg/.test(a.frame.url)) {
@@ -70,6 +70,10 @@ export function readProfile(file: string) {
         }
         if (a.frame.url.includes('_http_outgoing') || a.frame.url.includes('fastify')) {
           category = 'socket writes to HTTP clients';
+          break;
+        }
+        if (/node_modules\/(ws|engine\.io)\//.test(a.frame.url)) {
+          category = 'socket writes to Socket.IO clients';
           break;
         }
       }
