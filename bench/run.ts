@@ -79,6 +79,7 @@ async function main() {
       size,
       machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${os.loadavg()[0]?.toFixed(2)}`,
       benches: selected.map((b) => b.name),
+      partial: selected.length < benches.length,
       seconds: (performance.now() - started) / 1000,
     },
     rows,

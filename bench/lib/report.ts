@@ -58,17 +58,25 @@ export type RunInfo = {
   size: string;
   machine: string;
   benches: string[];
+  /** Only some of the benches ran: their names go into the file's name. */
+  partial: boolean;
   seconds: number;
 };
 
 /**
- * Writes bench/results/<date>-<db>[-<size>][-<BENCH_RESULTS_SUFFIX>].md and .json and returns the
- * Markdown path (the suffix names a run, so that it does not overwrite the day's other results).
+ * Writes bench/results/<date>-<db>[-<size>][-<benches>][-<BENCH_RESULTS_SUFFIX>].md and .json and
+ * returns the Markdown path. The benches are named when only some ran, and the suffix names a run,
+ * so that a run never writes over the day's other results (a realtime run once replaced an http
+ * run's table: same date, engine and suffix).
  */
 export function writeResults(info: RunInfo, rows: Row[]): string {
   mkdirSync(resultsDir, { recursive: true });
   const named = process.env.BENCH_RESULTS_SUFFIX?.replace(/[^a-z0-9-]/gi, '');
-  const suffix = `${info.size === '10k' ? '' : `-${info.size}`}${named ? `-${named}` : ''}`;
+  const suffix = [
+    info.size === '10k' ? '' : `-${info.size}`,
+    info.partial ? `-${info.benches.join('-')}` : '',
+    named ? `-${named}` : '',
+  ].join('');
   const base = path.join(resultsDir, `${info.date}-${info.db}${suffix}`);
   const title = `# Makan benchmarks, ${info.date}, ${info.db === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`;
   const md = [
